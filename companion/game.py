@@ -1,0 +1,311 @@
+"""The protocol between the game-agnostic core and one game's rules engine.
+
+A game is a package under :mod:`companion.games` exposing a :class:`Game` subclass.
+The core (referee session, log, UI) knows games only through this module:
+
+* :meth:`Game.new_state` builds the opening position from seats, options and a seed;
+* :meth:`Game.pending` says who or what must act now: a player's :class:`Decision`, a
+  :class:`Chance` node (an outcome the table's sensors or the seeded generator supply),
+  or :data:`OVER`;
+* :meth:`Game.check` judges a proposed :class:`Action` without changing anything, and
+  :meth:`Game.apply` plays it (raising :class:`~companion.errors.IllegalAction`);
+* :meth:`Game.legal_actions` enumerates what is legal now (bots, hints, tests);
+* :meth:`Game.observation` is what one player (or the public) may see;
+* :meth:`Game.scores` is the final :class:`ScoreSheet` with its breakdown.
+
+Engines are pure: no clock, no I/O, no global random state. States are mutable
+(``apply`` changes them in place, like ``chess.Board.push``) and :meth:`GameState.copy`
+gives an independent copy; the session keeps copies for undo.
+
+Actions and chance outcomes are plain data: frozen dataclasses with a ``type`` tag that
+round-trip through JSON (:meth:`Game.action_to_json`, :meth:`Game.action_from_json`),
+which is how the durable log stores them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, Sequence
+
+from companion.errors import GameError, IllegalAction
+from companion.i18n import Text
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player at the table, in clockwise order."""
+
+    name: str
+    colour: str | None = None
+
+
+class OptionKind(enum.Enum):
+    BOOL = "bool"
+    CHOICE = "choice"
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A rule the table can switch: settings screen, config file and scripted games.
+
+    ``choices`` maps each allowed value to a one-line explanation; ``source`` names
+    which rulebook text a value follows.
+    """
+
+    name: str
+    kind: OptionKind
+    default: Any
+    title: Text
+    explanation: Text
+    choices: Mapping[Any, Text] = field(default_factory=dict)
+
+    def validate(self, value: Any) -> Any:
+        """Return ``value`` normalised, or raise :class:`GameError` naming the option."""
+        if self.kind is OptionKind.BOOL:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "false", "on", "off", "yes", "no", "1", "0"):
+                return value.lower() in ("true", "on", "yes", "1")
+        elif value in self.choices:
+            return value
+        allowed = "true, false" if self.kind is OptionKind.BOOL else ", ".join(map(str, self.choices))
+        raise GameError(Text("Rule option {option} cannot be {value!r}; allowed: {allowed}.",
+                             option=self.name, value=value, allowed=allowed))
+
+
+def resolve_options(declared: Sequence[RuleOption], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; an unknown name or a bad value raises GameError."""
+    by_name = {o.name: o for o in declared}
+    out = {o.name: o.default for o in declared}
+    for name, value in (given or {}).items():
+        if name not in by_name:
+            raise GameError(Text("Unknown rule option {option}; known: {known}.",
+                                 option=name, known=", ".join(by_name)))
+        out[name] = by_name[name].validate(value)
+    return out
+
+
+class Action:
+    """Base of every game's actions. Subclasses are frozen dataclasses with a class-level
+    ``type`` string unique within their game."""
+
+    type: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A player must act: ``kind`` says which decision (``"turn"``, ``"defend"``, …) and
+    ``prompt`` says it to the table."""
+
+    player: int
+    kind: str
+    prompt: Text
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A chance node: the outcome comes from a sensor (a scanned token, a revealed card)
+    or, in simulation, from the seeded generator. ``outcomes`` lists what may come."""
+
+    kind: str
+    prompt: Text
+    outcomes: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Over:
+    """The game has ended."""
+
+    prompt: Text
+
+
+Pending = Decision | Chance | Over
+
+
+@dataclass(frozen=True)
+class Change:
+    """One visible consequence of an accepted action, for the log and the banner."""
+
+    text: Text
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The engine's answer to a proposed action.
+
+    Rejections carry a stable ``reason`` code (for tests, the UI and the log), the
+    rulebook ``section`` that forbids the move, and a translatable ``message``.
+    """
+
+    accepted: bool
+    message: Text
+    reason: str | None = None
+    section: str | None = None
+    changes: tuple[Change, ...] = ()
+
+    @classmethod
+    def ok(cls, message: Text, changes: Sequence[Change] = ()) -> "Verdict":
+        return cls(True, message, changes=tuple(changes))
+
+    @classmethod
+    def reject(cls, reason: str, section: str, message: Text) -> "Verdict":
+        return cls(False, message, reason=reason, section=section)
+
+    def to_json(self, languages: Sequence[str] = ("nl", "fr", "en")) -> dict[str, Any]:
+        out: dict[str, Any] = {"accepted": self.accepted,
+                               "message": {lang: self.message.render(lang) for lang in languages}}
+        if not self.accepted:
+            out["reason"] = self.reason
+            out["section"] = self.section
+        if self.changes:
+            out["changes"] = [{"text": c.text.render("en"), **dict(c.data)} for c in self.changes]
+        return out
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a player's score breakdown: ``key`` is stable, ``label`` is shown."""
+
+    key: str
+    label: Text
+    points: int
+    count: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    player: int
+    name: str
+    total: int
+    lines: tuple[ScoreLine, ...]
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """Final scores: players in seat order, the winners (seat indices, several on a
+    shared win) and, when a tie had to be broken, which rule broke it."""
+
+    players: tuple[PlayerScore, ...]
+    winners: tuple[int, ...]
+    tiebreak: Text | None = None
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "players": [
+                {"player": p.player, "name": p.name, "total": p.total,
+                 "lines": [{"key": l.key, "label": l.label.render(lang), "points": l.points,
+                            **({"count": l.count} if l.count is not None else {})} for l in p.lines]}
+                for p in self.players
+            ],
+            "winners": list(self.winners),
+            "tiebreak": self.tiebreak.render(lang) if self.tiebreak else None,
+        }
+
+
+class GameState(ABC):
+    """A game's mutable state. ``copy`` must give a fully independent state."""
+
+    @abstractmethod
+    def copy(self) -> "GameState": ...
+
+
+class Game(ABC):
+    """One game's rules. Instances are stateless; every method takes the state."""
+
+    name: ClassVar[str]
+    title: ClassVar[Text]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[RuleOption, ...]] = ()
+    action_types: ClassVar[tuple[type, ...]] = ()
+
+    # --- setup -----------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, seats: Sequence[Seat], options: Mapping[str, Any] | None = None, *,
+                  seed: int = 0, dealer: int = 0, simulated_hands: bool = False) -> GameState:
+        """The opening position.
+
+        ``simulated_hands``: deal real cards to hands from a deck shuffled with ``seed``
+        (demo, bots, property tests). Without it the engine, like the referee at a real
+        table, tracks only how many cards each hand holds.
+        """
+
+    # --- the flow ----------------------------------------------------------------------
+    @abstractmethod
+    def pending(self, state: GameState) -> Pending: ...
+
+    @abstractmethod
+    def check(self, state: GameState, action: Action) -> Verdict:
+        """Judge ``action`` against the pending decision or chance node; no change."""
+
+    @abstractmethod
+    def _apply(self, state: GameState, action: Action) -> Verdict:
+        """Play an action already checked legal; return the accepted verdict."""
+
+    def apply(self, state: GameState, action: Action) -> Verdict:
+        """Play ``action``; raise :class:`IllegalAction` with the rejection if illegal."""
+        verdict = self.check(state, action)
+        if not verdict.accepted:
+            raise IllegalAction(verdict)
+        return self._apply(state, action)
+
+    @abstractmethod
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """Every legal action for the pending decision (chance nodes: one per outcome)."""
+
+    @abstractmethod
+    def sample_chance(self, state: GameState, rng) -> Action:
+        """The action resolving the pending chance node, drawn with ``rng``."""
+
+    # --- views -------------------------------------------------------------------------
+    @abstractmethod
+    def observation(self, state: GameState, player: int | None = None) -> dict[str, Any]:
+        """What ``player`` may see (``None``: the public view); JSON-ready."""
+
+    def is_over(self, state: GameState) -> bool:
+        return isinstance(self.pending(state), Over)
+
+    @abstractmethod
+    def scores(self, state: GameState) -> ScoreSheet:
+        """The score sheet (meaningful once the game is over; provisional before)."""
+
+    def describe(self, action: Action) -> Text:
+        """A short text naming the action, for logs and confirmations."""
+        return Text.raw(action.type)
+
+    # --- serialisation -----------------------------------------------------------------
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return {"type": action.type, **_encode(dataclasses.asdict(action))}
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        by_type = {cls.type: cls for cls in self.action_types}
+        kind = data.get("type")
+        if kind not in by_type:
+            raise GameError(Text("Unknown action type {type!r}.", type=kind))
+        cls = by_type[kind]
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        args = {}
+        for name, value in data.items():
+            if name == "type":
+                continue
+            if name not in fields:
+                raise GameError(Text("Action {type} has no field {field}.", type=kind, field=name))
+            args[name] = tuple(value) if isinstance(value, list) else value
+        try:
+            return cls(**args)
+        except TypeError as err:
+            raise GameError(Text("Action {type} is incomplete: {detail}", type=kind, detail=str(err))) from err
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _encode(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_encode(v) for v in value]
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value

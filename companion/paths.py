@@ -1,0 +1,50 @@
+"""Where the project keeps its files.
+
+systemd passes ``STATE_DIRECTORY`` and ``CONFIGURATION_DIRECTORY``; elsewhere the XDG
+base directories apply. ``COMPANION_CONFIG`` and ``COMPANION_STATE`` override both
+(tests and several tables on one machine use them).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+APP = "table-companion"
+
+
+def _first(*names: str) -> str | None:
+    for name in names:
+        value = os.environ.get(name)
+        if value:
+            return value.split(":")[0]
+    return None
+
+
+def config_dir() -> Path:
+    """Directory of ``config.toml``."""
+    explicit = _first("COMPANION_CONFIG_DIR", "CONFIGURATION_DIRECTORY")
+    if explicit:
+        return Path(explicit)
+    base = _first("XDG_CONFIG_HOME") or os.path.join(Path.home(), ".config")
+    return Path(base) / APP
+
+
+def config_file() -> Path:
+    """The TOML configuration file (``COMPANION_CONFIG`` names it directly)."""
+    explicit = _first("COMPANION_CONFIG")
+    return Path(explicit) if explicit else config_dir() / "config.toml"
+
+
+def state_dir() -> Path:
+    """Directory of the game database and other state that must survive a restart."""
+    explicit = _first("COMPANION_STATE", "STATE_DIRECTORY")
+    if explicit:
+        return Path(explicit)
+    base = _first("XDG_STATE_HOME") or os.path.join(Path.home(), ".local", "state")
+    return Path(base) / APP
+
+
+def database_file() -> Path:
+    """The SQLite game database: log, history, token registry."""
+    return state_dir() / "games.sqlite3"

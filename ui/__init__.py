@@ -1,0 +1,1 @@
+"""The Kivy touchscreen app: renders the referee's state and sends intents."""
