@@ -42,6 +42,29 @@ class Seat:
     colour: str | None = None
 
 
+@dataclass(frozen=True)
+class TokenSpec:
+    """One physical token a game uses, for enrolment and display.
+
+    ``id`` is stable (what the registry stores against an RFID tag), ``kind`` and
+    ``colour`` group tokens in the enrolment wizard (``colour`` may be ``None``).
+    """
+
+    id: str
+    kind: str
+    colour: str | None
+    label: Text
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """One card face of a game's deck: ``id`` is what card vision reports."""
+
+    id: str
+    label: Text
+    copies: int = 1
+
+
 class OptionKind(enum.Enum):
     BOOL = "bool"
     CHOICE = "choice"
@@ -222,6 +245,14 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[tuple[RuleOption, ...]] = ()
     action_types: ClassVar[tuple[type, ...]] = ()
+
+    def tokens(self) -> tuple[TokenSpec, ...]:
+        """The game's RFID-tagged tokens (none by default)."""
+        return ()
+
+    def cards(self) -> tuple[CardSpec, ...]:
+        """The faces of the game's deck, for card vision (none by default)."""
+        return ()
 
     # --- setup -----------------------------------------------------------------------
     @abstractmethod
