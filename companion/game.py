@@ -161,13 +161,14 @@ class Verdict:
     """The engine's answer to a proposed action.
 
     Rejections carry a stable ``reason`` code (for tests, the UI and the log), the
-    rulebook ``section`` that forbids the move, and a translatable ``message``.
+    rulebook ``section`` that forbids the move (a :class:`Text`: each language names the
+    section of its own rulebook) and a translatable ``message``.
     """
 
     accepted: bool
     message: Text
     reason: str | None = None
-    section: str | None = None
+    section: Text | None = None
     changes: tuple[Change, ...] = ()
 
     @classmethod
@@ -175,7 +176,7 @@ class Verdict:
         return cls(True, message, changes=tuple(changes))
 
     @classmethod
-    def reject(cls, reason: str, section: str, message: Text) -> "Verdict":
+    def reject(cls, reason: str, section: Text | None, message: Text) -> "Verdict":
         return cls(False, message, reason=reason, section=section)
 
     def to_json(self, languages: Sequence[str] = ("nl", "fr", "en")) -> dict[str, Any]:
@@ -183,7 +184,8 @@ class Verdict:
                                "message": {lang: self.message.render(lang) for lang in languages}}
         if not self.accepted:
             out["reason"] = self.reason
-            out["section"] = self.section
+            out["section"] = ({lang: self.section.render(lang) for lang in languages}
+                              if self.section else None)
         if self.changes:
             out["changes"] = [{"text": c.text.render("en"), **dict(c.data)} for c in self.changes]
         return out
