@@ -1,0 +1,713 @@
+"""The Mustang rules engine: :class:`Mustang`, a :class:`companion.game.Game`.
+
+The flow of a turn. The current player takes one action (exchange, catch, steal,
+stable). Its consequences are queued as :class:`~.state.Step` s: a token drawn from a
+stack (a chance outcome), the owner's defence and the thief's penalty (decisions), the
+refill of every hand that played or discarded cards (automatic; the referee tells the
+dealer who gets how many), the events revealed when the supply ran out (a chance
+outcome, then decisions player by player), and the end of the turn. The end of the game
+is checked after every change and stops everything at once.
+
+Everything follows ``shared/rulings/mustang.md``; each rejection cites the rulebook.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from typing import Any, Mapping, Sequence
+
+from companion.errors import GameError
+from companion.game import (Action, CardSpec, Chance, Decision, Game, Over, Pending, ScoreSheet, Seat,
+                            TokenSpec, Verdict, resolve_options)
+from companion.games.mustang import cards as C
+from companion.games.mustang.actions import (ACTION_TYPES, Catch, Decline, Defend, DiscardCowboys, Done,
+                                             DrawToken, Exchange, Release, RevealEvent, Stable, Steal)
+from companion.games.mustang.horses import (HORSES, SPECIALS, STACK_KINDS, HorseKind, counts_as, horse,
+                                            tokens_of)
+from companion.games.mustang.options import EVENT_DECKS, OPTIONS
+from companion.games.mustang.scoring import score_state
+from companion.games.mustang.state import GameEnd, MustangState, PlayerState, Step
+from companion.games.mustang.texts import (COLOUR_NAMES, COMBO_NAMES, EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES,
+                                           SPECIAL_NAMES, N_, Section, t)
+from companion.i18n import Text
+
+HAND = C.HAND_SIZE
+
+
+def horse_name(token: str) -> Text:
+    """``"red stallion"``, ``"Black Prince"``: a token as players call it."""
+    if token in SPECIAL_NAMES:
+        return t(SPECIAL_NAMES[token])
+    h = horse(token)
+    if h is None:
+        return Text.raw(token)
+    return t("{colour} {kind}", colour=t(COLOUR_NAMES[h.colour]), kind=t(KIND_NAMES[h.kind.value]))
+
+
+def card_name(card: str) -> Text:
+    if card == C.COWBOY:
+        return t("cowboy")
+    n = C.natural(card)
+    if n is None:
+        return Text.raw(card)
+    return t("{colour} {value}", colour=t(COLOUR_NAMES[n.colour]), value=n.value)
+
+
+def combo_name(combo: C.Combination) -> Text:
+    return t(COMBO_NAMES[combo.kind.value], value=combo.value)
+
+
+def _reject(reason: str, section: Section, message: Text) -> Verdict:
+    return Verdict.reject(reason, section.text, message)
+
+
+class Mustang(Game):
+    """Mustang (Wolf Fang, 2007) for 2–5 players."""
+
+    name = "mustang"
+    title = t("Mustang")
+    min_players = 2
+    max_players = 5
+    options = OPTIONS
+    action_types = ACTION_TYPES
+
+    # --- catalogue --------------------------------------------------------------------
+    def tokens(self) -> tuple[TokenSpec, ...]:
+        return tuple(TokenSpec(h.id, h.kind.value, h.colour, horse_name(h.id)) for h in HORSES.values())
+
+    def cards(self) -> tuple[CardSpec, ...]:
+        return tuple(CardSpec(card, card_name(card), C.copies(card)) for card in C.DECK_IDS)
+
+    # --- setup ------------------------------------------------------------------------
+    def new_state(self, seats: Sequence[Seat], options: Mapping[str, Any] | None = None, *,
+                  seed: int = 0, dealer: int = 0, simulated_hands: bool = False) -> MustangState:
+        seats = tuple(seats)
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise GameError(t("Mustang is played by 2 to 5 players, not {n}.", n=len(seats)))
+        if not 0 <= dealer < len(seats):
+            raise GameError(t("The dealer must be one of the players."))
+        opts = resolve_options(self.options, options)
+        if simulated_hands:
+            deck = C.full_deck()
+            random.Random(f"mustang:{seed}:deal").shuffle(deck)
+            hands = [deck[i * HAND:(i + 1) * HAND] for i in range(len(seats))]
+            supply: list[str | None] = deck[len(seats) * HAND:]
+        else:
+            hands = [[None] * HAND for _ in seats]
+            supply = [None] * (len(C.full_deck()) - len(seats) * HAND)
+        state = MustangState(
+            seats=seats, options=opts, seed=seed, dealer=dealer, simulated=simulated_hands,
+            players=[PlayerState(hand=list(h)) for h in hands], current=dealer,
+            stacks={k.value: set(tokens_of(k)) for k in STACK_KINDS},
+            prairie=list(SPECIALS), supply=supply,
+            event_deck=list(EVENT_DECKS[opts["event_deck"]]),
+            agenda=[Step("flip", stack=k.value) for k in STACK_KINDS],
+            dealer_instructions=[{"player": p, "cards": HAND} for p in range(len(seats))],
+        )
+        return state
+
+    # --- the flow ----------------------------------------------------------------------
+    def pending(self, state: MustangState) -> Pending:
+        if state.end is not None:
+            return Over(self._end_text(state))
+        if not state.agenda:
+            return Decision(state.current, "turn", t("{name}: your turn. Exchange, catch, steal or stable.",
+                                                     name=self._name(state, state.current)))
+        step = state.agenda[0]
+        name = self._name(state, step.player) if step.player is not None else ""
+        if step.kind == "draw":
+            return Chance("draw", t("{name}: take the top {kind} of the stack and scan it.", name=name,
+                                    kind=t(KIND_NAMES[step.stack])), tuple(sorted(state.stacks[step.stack])))
+        if step.kind == "flip":
+            return Chance("flip", t("Turn the top {kind} of the stack face up and scan it.",
+                                    kind=t(KIND_NAMES[step.stack])), tuple(sorted(state.stacks[step.stack])))
+        if step.kind == "reveal":
+            return Chance("event", t("The supply ran out: reveal the top event card."),
+                          tuple(sorted(set(state.event_deck))))
+        if step.kind == "defend":
+            return Decision(step.player, "defend", t(
+                "{name}: {thief} wants your {horse} with a {combo}. Lay a stronger combination or let it go.",
+                name=name, thief=self._name(state, step.thief), horse=horse_name(step.horse),
+                combo=combo_name(C.Combination(C.ComboKind(step.combo[0]), step.combo[1]))))
+        if step.kind == "penalty":
+            return Decision(step.player, "penalty", t(
+                "{name}: the steal failed. Lay every cowboy in your hand in the play zone (or none if you have none).",
+                name=name))
+        if step.kind == "release":
+            return Decision(step.player, "release", t("{name}: rotten fence! Scan one horse of your corral to release it.",
+                                                      name=name))
+        if step.kind == "rain":
+            return Decision(step.player, "rain", t(
+                "{name}: heavy rain! Scan up to {n} horses of your corral to stable them, or tap Done.",
+                name=name, n=step.moves))
+        raise GameError(Text.raw(f"unknown step {step.kind}"))  # pragma: no cover - agenda invariant
+
+    def check(self, state: MustangState, action: Action) -> Verdict:
+        pending = self.pending(state)
+        if isinstance(pending, Over):
+            return _reject("game-over", Section.END, t("The game is over."))
+        step = state.agenda[0] if state.agenda else Step("turn", state.current)
+        checker = _CHECKS.get((step.kind, type(action)))
+        if checker is None:
+            return _reject("not-now", Section.PLAY, t("That is not possible now. {prompt}", prompt=pending.prompt))
+        return checker(self, state, step, action)
+
+    def _apply(self, state: MustangState, action: Action) -> Verdict:
+        step = state.agenda[0] if state.agenda else Step("turn", state.current)
+        message, changes = _APPLY[type(action)](self, state, step, action)
+        self._run(state)
+        return Verdict.ok(message, changes)
+
+    def legal_actions(self, state: MustangState) -> list[Action]:
+        pending = self.pending(state)
+        if isinstance(pending, Over):
+            return []
+        if isinstance(pending, Chance):
+            maker = DrawToken if pending.kind in ("draw", "flip") else RevealEvent
+            return [maker(o) for o in pending.outcomes]
+        p = state.players[pending.player]
+        out: list[Action] = []
+        if pending.kind == "turn":
+            out += self._exchanges(state, p)
+            combos = self._combos(state, p)
+            for cards, combo in combos:
+                for kind, tokens in state.stacks.items():
+                    if HorseKind(kind).combination is combo.kind and tokens:
+                        out.append(Catch(cards, stack=kind))
+                for token in dict.fromkeys(state.prairie):
+                    if HORSES[token].kind.combination is combo.kind:
+                        out.append(Catch(cards, horse=token))
+                for seat, other in enumerate(state.players):
+                    if seat != pending.player:
+                        out += [Steal(cards, h) for h in other.corral if HORSES[h].kind.combination is combo.kind]
+            out += [Stable(h) for h in p.corral]
+        elif pending.kind == "defend":
+            step = state.agenda[0]
+            attack = C.Combination(C.ComboKind(step.combo[0]), step.combo[1])
+            out += [Defend(cards) for cards, combo in self._combos(state, p) if combo.beats(attack)]
+            out.append(Decline())
+        elif pending.kind == "penalty":
+            if state.simulated:
+                out.append(DiscardCowboys(tuple(c for c in p.hand if c == C.COWBOY)))
+            else:
+                out += [DiscardCowboys((C.COWBOY,) * k) for k in range(len(p.hand) + 1)]
+        elif pending.kind == "release":
+            out += [Release(h) for h in p.corral]
+        elif pending.kind == "rain":
+            out += [Stable(h) for h in p.corral] + [Done()]
+        return [a for a in out if self.check(state, a).accepted]
+
+    def _exchanges(self, state: MustangState, p: PlayerState) -> list[Action]:
+        if not state.simulated:
+            return [Exchange(k) for k in (1, 2) if k <= len(p.hand)]
+        singles = sorted(set(p.hand))
+        pairs = sorted({tuple(sorted(pair)) for pair in itertools.combinations(p.hand, 2)})
+        return [Exchange(1, (c,)) for c in singles] + [Exchange(2, pair) for pair in pairs]
+
+    def _combos(self, state: MustangState, p: PlayerState) -> list[tuple[tuple[str, ...], C.Combination]]:
+        """Distinct combinations a simulated hand can play (none when hands are unseen)."""
+        if not state.simulated:
+            return []
+        seen: dict[tuple[str, ...], C.Combination] = {}
+        for size in (2, 3, 4, 5):
+            for cards in itertools.combinations(sorted(p.hand), size):
+                if cards not in seen:
+                    combo = C.evaluate(cards)
+                    if combo is not None:
+                        seen[cards] = combo
+        return list(seen.items())
+
+    def sample_chance(self, state: MustangState, rng: random.Random) -> Action:
+        pending = self.pending(state)
+        if not isinstance(pending, Chance):
+            raise GameError(t("No chance outcome is awaited now."))
+        if pending.kind == "event":
+            return RevealEvent(rng.choice(sorted(state.event_deck)))
+        return DrawToken(rng.choice(pending.outcomes))
+
+    def choose(self, state: MustangState, rng: random.Random) -> Action:
+        from companion.games.mustang.bot import choose
+
+        return choose(self, state, rng)
+
+    # --- views -------------------------------------------------------------------------
+    def observation(self, state: MustangState, player: int | None = None) -> dict[str, Any]:
+        pending = self.pending(state)
+        players = []
+        for seat, (s, p) in enumerate(zip(state.seats, state.players)):
+            entry = {"seat": seat, "name": s.name, "colour": s.colour, "hand": len(p.hand),
+                     "corral": list(p.corral), "stable": list(p.stable)}
+            if state.simulated and player == seat:
+                entry["cards"] = sorted(p.hand)
+            players.append(entry)
+        view: dict[str, Any] = {
+            "game": self.name, "turn": state.turn, "current": state.current, "dealer": state.dealer,
+            "players": players,
+            "prairie": list(state.prairie),
+            "stacks": {k: len(v) for k, v in state.stacks.items()},
+            "out_of_game": list(state.out_of_game),
+            "supply": len(state.supply), "discard": len(state.discard),
+            "discard_top": list(state.discard[-5:]),
+            "event_deck": len(state.event_deck), "events": list(state.events_revealed),
+            "last_event": state.events_revealed[-1] if state.events_revealed else None,
+            "dealer_instructions": list(state.dealer_instructions),
+            "pending": {"type": type(pending).__name__.lower(), "kind": getattr(pending, "kind", None),
+                        "player": getattr(pending, "player", None)},
+            "over": state.end is not None,
+        }
+        if state.end is not None:
+            view["end"] = {"reason": state.end.reason, "player": state.end.player, "kind": state.end.kind,
+                           "bonus": state.end.bonus}
+        return view
+
+    def scores(self, state: MustangState) -> ScoreSheet:
+        return score_state(state)
+
+    def describe(self, action: Action) -> Text:
+        if isinstance(action, Catch):
+            target = horse_name(action.horse) if action.horse else t("the top {kind} of the stack",
+                                                                      kind=t(KIND_NAMES[action.stack or "foal"]))
+            return t("Catch {target} with {cards}", target=target, cards=self._cards_text(action.cards))
+        if isinstance(action, Steal):
+            return t("Steal the {horse} with {cards}", horse=horse_name(action.horse),
+                     cards=self._cards_text(action.cards))
+        if isinstance(action, Stable):
+            return t("Stable the {horse}", horse=horse_name(action.horse))
+        if isinstance(action, Exchange):
+            return t("Exchange {n} cards", n=action.count)
+        if isinstance(action, Defend):
+            return t("Defend with {cards}", cards=self._cards_text(action.cards))
+        if isinstance(action, DiscardCowboys):
+            return t("Discard {n} cowboys", n=len(action.cards))
+        if isinstance(action, Release):
+            return t("Release the {horse}", horse=horse_name(action.horse))
+        if isinstance(action, DrawToken):
+            return t("Drawn: {horse}", horse=horse_name(action.token))
+        if isinstance(action, RevealEvent):
+            return t("Event: {event}", event=t(EVENT_NAMES.get(action.event, action.event)))
+        if isinstance(action, Decline):
+            return t("Let the steal go")
+        return t("Done")
+
+    def _cards_text(self, cards: Sequence[str]) -> Text:
+        combo = C.evaluate(cards)
+        return combo_name(combo) if combo else Text.raw(", ".join(cards))
+
+    # --- helpers -----------------------------------------------------------------------
+    @staticmethod
+    def _name(state: MustangState, seat: int | None) -> str:
+        return state.seats[seat].name if seat is not None else ""
+
+    def _end_text(self, state: MustangState) -> Text:
+        end = state.end
+        if end.reason == "herd":
+            return t("Game over: {name} has a full herd in the stable.", name=self._name(state, end.player))
+        return t("Game over: the {kind}s have run out.", kind=t(KIND_NAMES[end.kind]))
+
+    # --- card checks ---------------------------------------------------------------------
+    def check_cards(self, state: MustangState, seat: int, cards: Sequence[str]) -> Verdict | None:
+        """A rejection if ``cards`` cannot come from ``seat``'s hand, else ``None``."""
+        for card in cards:
+            if C.copies(card) == 0:
+                return _reject("unknown-card", Section.COMBINATIONS,
+                               t("{card} is not a Mustang card: check the play zone.", card=card))
+        hand = state.players[seat].hand
+        if state.simulated:
+            if not C.is_multiset_subset(cards, hand):
+                return _reject("cards-not-in-hand", Section.PLAY, t("{name} does not hold those cards.",
+                                                                    name=self._name(state, seat)))
+            return None
+        if len(cards) > len(hand):
+            return _reject("too-many-cards", Section.PLAY, t(
+                "{name} holds only {n} cards but {m} were laid.", name=self._name(state, seat), n=len(hand),
+                m=len(cards)))
+        laid = Counter(cards)
+        on_discard = Counter(state.discard)
+        for card, n in laid.items():
+            if n + on_discard[card] > C.copies(card):
+                return _reject("card-already-played", Section.PLAY, t(
+                    "The {card} is already on the discard pile: check the cards in the play zone.",
+                    card=card_name(card)))
+        return None
+
+    def combination_for(self, state: MustangState, seat: int, cards: Sequence[str], kind: HorseKind,
+                        section: Section) -> tuple[C.Combination | None, Verdict | None]:
+        bad = self.check_cards(state, seat, cards)
+        if bad:
+            return None, bad
+        combo = C.evaluate(cards)
+        if combo is None:
+            return None, _reject("not-a-combination", Section.COMBINATIONS, t(
+                "These {n} cards make no combination: play a pair, trio, quartet or a royal straight in one colour.",
+                n=len(cards)))
+        if combo.kind is not kind.combination:
+            return None, _reject("wrong-combination", section, t(
+                "A {kind} needs a {needed}, not a {combo}.", kind=t(KIND_NAMES[kind.value]),
+                needed=t(_NEEDED[kind]), combo=combo_name(combo)))
+        return combo, None
+
+    # --- movements ---------------------------------------------------------------------
+    def _discard(self, state: MustangState, seat: int, cards: Sequence[str]) -> None:
+        hand = state.players[seat].hand
+        for card in cards:
+            hand.remove(card if state.simulated else None)
+            state.discard.append(card)
+        state.spent[seat] = state.spent.get(seat, 0) + len(cards)
+        self._maybe_reshuffle(state)
+
+    def _maybe_reshuffle(self, state: MustangState) -> None:
+        """When the supply is empty and the discard pile is not, shuffle it into a new
+        supply and owe an event reveal (resolved once this action's draws are done)."""
+        if state.supply or not state.discard:
+            return
+        state.shuffles += 1
+        cards = list(state.discard)
+        state.discard.clear()
+        if state.simulated:
+            random.Random(f"mustang:{state.seed}:shuffle:{state.shuffles}").shuffle(cards)
+            state.supply = cards
+        else:
+            state.supply = [None] * len(cards)
+        state.reveals_due += 1
+
+    def _draw(self, state: MustangState, seat: int, count: int) -> int:
+        drawn = 0
+        for _ in range(count):
+            if not state.supply:
+                break
+            state.players[seat].hand.append(state.supply.pop())
+            drawn += 1
+            self._maybe_reshuffle(state)
+        return drawn
+
+    def _check_end(self, state: MustangState, actor: int | None, by_catch: bool) -> None:
+        if state.end is not None:
+            return
+        specials = state.options["specials_count_as_kind"]
+        for seat, p in enumerate(state.players):
+            if _herd_complete(p.stable, specials):
+                state.end = GameEnd("herd", seat, None, seat)
+                break
+        else:
+            for kind in STACK_KINDS:
+                stack_empty = not state.stacks[kind.value]
+                face_up = any(HORSES[h].kind is kind for h in state.prairie)
+                if stack_empty and (state.options["end_when"] == "stack_empty" or not face_up):
+                    state.end = GameEnd("exhausted", actor, kind.value, actor if by_catch else None)
+                    break
+        if state.end is not None:
+            state.agenda.clear()
+
+    def _run(self, state: MustangState) -> None:
+        """Carry out automatic steps until a decision or chance node (or the end) is due."""
+        while state.end is None and state.agenda:
+            step = state.agenda[0]
+            if step.kind == "refill":
+                state.agenda.pop(0)
+                state.dealer_instructions = [
+                    {"player": seat, "cards": self._draw(state, seat, HAND - len(state.players[seat].hand))}
+                    for seat in list(state.spent)]
+                state.spent.clear()
+            elif step.kind == "end_turn":
+                if state.reveals_due:
+                    state.reveals_due -= 1
+                    state.agenda.insert(0, Step("reveal"))
+                    continue
+                state.agenda.pop(0)
+                state.current = (state.current + 1) % state.n
+                state.turn += 1
+            elif step.kind in ("release", "rain") and not state.players[step.player].corral:
+                state.agenda.pop(0)
+            elif step.kind in ("draw", "flip") and not state.stacks[step.stack]:
+                state.agenda.pop(0)
+            else:
+                return
+
+
+_NEEDED = {HorseKind.FOAL: N_("pair"), HorseKind.MARE: N_("trio"), HorseKind.STALLION: N_("quartet"),
+           HorseKind.SPECIAL: N_("royal straight")}
+
+
+def _herd_complete(stable: Sequence[str], specials: bool) -> bool:
+    def count(kind: HorseKind) -> int:
+        return sum(1 for h in stable if counts_as(h, kind, specials))
+
+    return count(HorseKind.STALLION) >= 1 and count(HorseKind.MARE) >= 2 and count(HorseKind.FOAL) >= 3
+
+
+# --- checks, one per (step kind, action type) -------------------------------------------
+
+def _check_exchange(g: Mustang, s: MustangState, step: Step, a: Exchange) -> Verdict:
+    hand = s.players[step.player].hand
+    if a.count not in (1, 2) or a.count > len(hand):
+        return _reject("bad-exchange", Section.EXCHANGE, t("Exchange one or two cards."))
+    if s.simulated:
+        if len(a.cards) != a.count or not C.is_multiset_subset(a.cards, hand):
+            return _reject("cards-not-in-hand", Section.EXCHANGE, t("{name} does not hold those cards.",
+                                                                    name=g._name(s, step.player)))
+    elif a.cards:
+        return _reject("bad-exchange", Section.EXCHANGE, t("Exchanged cards stay face down: give only their number."))
+    return Verdict.ok(g.describe(a))
+
+
+def _check_catch(g: Mustang, s: MustangState, step: Step, a: Catch) -> Verdict:
+    if (a.horse is None) == (a.stack is None):
+        return _reject("bad-target", Section.CATCH, t("Catch either a face-up horse or the top of a stack."))
+    if a.horse is not None:
+        if a.horse not in s.prairie:
+            return _reject("not-in-prairie", Section.CATCH, _where(g, s, a.horse))
+        kind = HORSES[a.horse].kind
+    else:
+        if a.stack not in s.stacks:
+            return _reject("bad-target", Section.CATCH, t("There is no stack of that kind."))
+        if not s.stacks[a.stack]:
+            return _reject("stack-empty", Section.CATCH, t("The {kind} stack is empty.",
+                                                          kind=t(KIND_NAMES[a.stack])))
+        kind = HorseKind(a.stack)
+    _, bad = g.combination_for(s, step.player, a.cards, kind, Section.CATCH)
+    return bad or Verdict.ok(g.describe(a))
+
+
+def _check_steal(g: Mustang, s: MustangState, step: Step, a: Steal) -> Verdict:
+    held = s.owner_of(a.horse)
+    if held is None:
+        return _reject("not-in-corral", Section.STEAL, _where(g, s, a.horse))
+    seat, place = held
+    if seat == step.player:
+        return _reject("own-horse", Section.STEAL, t("The {horse} is already yours.", horse=horse_name(a.horse)))
+    if place == "stable":
+        return _reject("horse-in-stable", Section.STABLE, t(
+            "The {horse} is in {name}'s stable: horses in a stable cannot be stolen.",
+            horse=horse_name(a.horse), name=g._name(s, seat)))
+    _, bad = g.combination_for(s, step.player, a.cards, HORSES[a.horse].kind, Section.STEAL)
+    return bad or Verdict.ok(g.describe(a))
+
+
+def _check_stable(g: Mustang, s: MustangState, step: Step, a: Stable) -> Verdict:
+    if a.horse not in s.players[step.player].corral:
+        return _reject("not-in-own-corral", Section.STABLE, t(
+            "Only a horse from your own corral can be stabled; {where}", where=_where(g, s, a.horse)))
+    return Verdict.ok(g.describe(a))
+
+
+def _check_defend(g: Mustang, s: MustangState, step: Step, a: Defend) -> Verdict:
+    bad = g.check_cards(s, step.player, a.cards)
+    if bad:
+        return bad
+    combo = C.evaluate(a.cards)
+    if combo is None:
+        return _reject("not-a-combination", Section.COMBINATIONS, t(
+            "These {n} cards make no combination: play a pair, trio, quartet or a royal straight in one colour.",
+            n=len(a.cards)))
+    attack = C.Combination(C.ComboKind(step.combo[0]), step.combo[1])
+    if not combo.beats(attack):
+        return _reject("defence-too-weak", Section.STEAL, t(
+            "A {defence} does not beat a {attack}: the defence must be strictly stronger.",
+            defence=combo_name(combo), attack=combo_name(attack)))
+    return Verdict.ok(g.describe(a))
+
+
+def _check_ok(g: Mustang, s: MustangState, step: Step, a: Action) -> Verdict:
+    return Verdict.ok(g.describe(a))
+
+
+def _check_penalty(g: Mustang, s: MustangState, step: Step, a: DiscardCowboys) -> Verdict:
+    if any(c != C.COWBOY for c in a.cards):
+        return _reject("penalty-not-cowboys", Section.STEAL, t("Only cowboys are discarded after a failed steal."))
+    hand = s.players[step.player].hand
+    if s.simulated and len(a.cards) != hand.count(C.COWBOY):
+        return _reject("penalty-cowboys-missing", Section.STEAL, t(
+            "Every cowboy in the hand must be discarded: {name} holds {n}.", name=g._name(s, step.player),
+            n=hand.count(C.COWBOY)))
+    return g.check_cards(s, step.player, a.cards) or Verdict.ok(g.describe(a))
+
+
+def _check_release(g: Mustang, s: MustangState, step: Step, a: Release | Stable) -> Verdict:
+    if a.horse not in s.players[step.player].corral:
+        return _reject("not-in-own-corral", Section.EVENTS, t(
+            "Choose a horse from your own corral; {where}", where=_where(g, s, a.horse)))
+    return Verdict.ok(g.describe(a))
+
+
+def _check_draw(g: Mustang, s: MustangState, step: Step, a: DrawToken) -> Verdict:
+    if a.token not in s.stacks[step.stack]:
+        return _reject("token-not-in-stack", Section.CATCH, t(
+            "The {horse} is not in the {kind} stack; {where}", horse=horse_name(a.token),
+            kind=t(KIND_NAMES[step.stack]), where=_where(g, s, a.token)))
+    return Verdict.ok(g.describe(a))
+
+
+def _check_reveal(g: Mustang, s: MustangState, step: Step, a: RevealEvent) -> Verdict:
+    if a.event not in s.event_deck:
+        return _reject("event-not-in-deck", Section.EVENTS, t("That event card is not in the event deck."))
+    return Verdict.ok(g.describe(a))
+
+
+def _where(g: Mustang, s: MustangState, token: str) -> Text:
+    """Where a token is now, in words (for rejections)."""
+    if token not in HORSES:
+        return t("{token} is not a Mustang horse.", token=token)
+    name = horse_name(token)
+    held = s.owner_of(token)
+    if held:
+        seat, place = held
+        return (t("the {horse} is in {name}'s corral.", horse=name, name=g._name(s, seat)) if place == "corral"
+                else t("the {horse} is in {name}'s stable.", horse=name, name=g._name(s, seat)))
+    if token in s.prairie:
+        return t("the {horse} is face up in the prairie.", horse=name)
+    if token in s.out_of_game:
+        return t("the {horse} has left the game.", horse=name)
+    return t("the {horse} is in its face-down stack.", horse=name)
+
+
+_CHECKS = {
+    ("turn", Exchange): _check_exchange,
+    ("turn", Catch): _check_catch,
+    ("turn", Steal): _check_steal,
+    ("turn", Stable): _check_stable,
+    ("defend", Defend): _check_defend,
+    ("defend", Decline): _check_ok,
+    ("penalty", DiscardCowboys): _check_penalty,
+    ("release", Release): _check_release,
+    ("rain", Stable): _check_release,
+    ("rain", Done): _check_ok,
+    ("draw", DrawToken): _check_draw,
+    ("flip", DrawToken): _check_draw,
+    ("reveal", RevealEvent): _check_reveal,
+}
+
+
+# --- effects, one per action type --------------------------------------------------------
+
+def _do_exchange(g: Mustang, s: MustangState, step: Step, a: Exchange):
+    p = s.players[step.player]
+    given = list(a.cards) if s.simulated else [None] * a.count
+    for card in given:
+        p.hand.remove(card)
+    s.supply[0:0] = given
+    draws = 2 if s.options["exchange_draws_two"] else a.count
+    s.dealer_instructions = [{"player": step.player, "returned": a.count,
+                              "cards": g._draw(s, step.player, draws)}]
+    s.agenda[0:0] = [Step("end_turn")]
+    return g.describe(a), ()
+
+
+def _do_catch(g: Mustang, s: MustangState, step: Step, a: Catch):
+    seat = step.player
+    g._discard(s, seat, a.cards)
+    if a.stack is not None:
+        s.agenda[0:0] = [Step("draw", seat, stack=a.stack), Step("refill"), Step("end_turn")]
+        return g.describe(a), ()
+    s.prairie.remove(a.horse)
+    s.players[seat].corral.append(a.horse)
+    kind = HORSES[a.horse].kind
+    follow = [Step("flip", seat, stack=kind.value)] if kind is not HorseKind.SPECIAL else []
+    s.agenda[0:0] = follow + [Step("refill"), Step("end_turn")]
+    g._check_end(s, seat, by_catch=True)
+    return g.describe(a), ()
+
+
+def _do_steal(g: Mustang, s: MustangState, step: Step, a: Steal):
+    combo = C.evaluate(a.cards)
+    owner, _ = s.owner_of(a.horse)
+    g._discard(s, step.player, a.cards)
+    s.agenda[0:0] = [Step("defend", owner, thief=step.player, horse=a.horse,
+                          combo=(int(combo.kind), combo.value)), Step("refill"), Step("end_turn")]
+    return g.describe(a), ()
+
+
+def _do_stable(g: Mustang, s: MustangState, step: Step, a: Stable):
+    p = s.players[step.player]
+    p.corral.remove(a.horse)
+    p.stable.append(a.horse)
+    if step.kind == "rain":
+        s.agenda.pop(0)
+        if step.moves > 1:
+            s.agenda.insert(0, Step("rain", step.player, moves=step.moves - 1, event=True))
+    else:
+        s.agenda[0:0] = [Step("end_turn")]
+    g._check_end(s, step.player, by_catch=False)
+    return g.describe(a), ()
+
+
+def _do_defend(g: Mustang, s: MustangState, step: Step, a: Defend):
+    s.agenda.pop(0)
+    g._discard(s, step.player, a.cards)
+    s.agenda.insert(0, Step("penalty", step.thief))
+    return t("{name} defends the {horse}: the steal fails.", name=g._name(s, step.player),
+             horse=horse_name(step.horse)), ()
+
+
+def _do_decline(g: Mustang, s: MustangState, step: Step, a: Decline):
+    s.agenda.pop(0)
+    s.players[step.player].corral.remove(step.horse)
+    s.players[step.thief].corral.append(step.horse)
+    return t("{thief} steals the {horse} from {name}.", thief=g._name(s, step.thief),
+             horse=horse_name(step.horse), name=g._name(s, step.player)), ()
+
+
+def _do_penalty(g: Mustang, s: MustangState, step: Step, a: DiscardCowboys):
+    s.agenda.pop(0)
+    g._discard(s, step.player, a.cards)
+    return g.describe(a), ()
+
+
+def _do_release(g: Mustang, s: MustangState, step: Step, a: Release):
+    s.agenda.pop(0)
+    s.players[step.player].corral.remove(a.horse)
+    s.prairie.append(a.horse)
+    return g.describe(a), ()
+
+
+def _do_done(g: Mustang, s: MustangState, step: Step, a: Done):
+    s.agenda.pop(0)
+    return g.describe(a), ()
+
+
+def _do_draw(g: Mustang, s: MustangState, step: Step, a: DrawToken):
+    s.agenda.pop(0)
+    s.stacks[step.stack].remove(a.token)
+    if step.kind == "flip":
+        s.prairie.append(a.token)
+        g._check_end(s, step.player, by_catch=step.player is not None and not step.event)
+        return t("Face up in the prairie: {horse}.", horse=horse_name(a.token)), ()
+    p = s.players[step.player]
+    (p.stable if step.dest == "stable" else p.corral).append(a.token)
+    g._check_end(s, step.player, by_catch=not step.event)
+    return t("{name} takes the {horse}.", name=g._name(s, step.player), horse=horse_name(a.token)), ()
+
+
+def _do_reveal(g: Mustang, s: MustangState, step: Step, a: RevealEvent):
+    s.agenda.pop(0)
+    s.event_deck.remove(a.event)
+    s.events_revealed.append(a.event)
+    if not s.event_deck:
+        s.event_deck = list(EVENT_DECKS[s.options["event_deck"]])
+    order = s.clockwise_from(s.current)
+    steps: list[Step] = []
+    if a.event == "rotten_fence":
+        steps = [Step("release", seat, event=True) for seat in order]
+    elif a.event == "heavy_rain":
+        steps = [Step("rain", seat, moves=2, event=True) for seat in order]
+    elif a.event == "birth":
+        specials = s.options["specials_count_as_kind"]
+        steps = [Step("draw", seat, stack="foal", dest=s.options["birth_to"], event=True) for seat in order
+                 if any(counts_as(h, HorseKind.STALLION, specials) for h in s.players[seat].stable)
+                 and any(counts_as(h, HorseKind.MARE, specials) for h in s.players[seat].stable)]
+    elif a.event == "indians":
+        s.out_of_game += s.prairie
+        s.prairie.clear()
+        steps = [Step("flip", stack=k.value, event=True) for k in STACK_KINDS]
+        g._check_end(s, None, by_catch=False)
+    if s.end is None:
+        s.agenda[0:0] = steps
+    return t("Event: {event}. {effect}", event=t(EVENT_NAMES[a.event]), effect=t(EVENT_EFFECTS[a.event])), ()
+
+
+_APPLY = {
+    Exchange: _do_exchange, Catch: _do_catch, Steal: _do_steal, Stable: _do_stable, Defend: _do_defend,
+    Decline: _do_decline, DiscardCowboys: _do_penalty, Release: _do_release, Done: _do_done,
+    DrawToken: _do_draw, RevealEvent: _do_reveal,
+}

@@ -1,0 +1,109 @@
+"""Mustang's game state: where every card and every horse is, and what comes next.
+
+Cards: at a real table the referee never sees a hand, so hands and the supply hold
+``None`` for each unseen card; in simulation (``simulated`` true) they hold real card
+ids from a deck shuffled with the game's seed. The discard pile is always known: played
+cards lie face up. Horses: each face-down stack is the *set* of tokens still in it
+(its order is unknown until a token is scanned).
+
+``agenda`` is the queue of steps still to happen in the current turn (decisions,
+chance draws, refills, events); when it is empty the current player has a turn.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from companion.game import GameState, Seat
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing still to happen this turn.
+
+    ``kind``: ``draw`` (chance: ``player`` takes the top token of ``stack`` to
+    ``dest``), ``flip`` (chance: the top of ``stack`` is turned face up), ``reveal``
+    (chance: an event card), ``defend``, ``penalty``, ``release``, ``rain`` (decisions
+    of ``player``; ``moves`` horses left to stable in the rain), ``refill`` (automatic
+    draws) and ``end_turn``. ``event`` marks steps an event caused (no end bonus);
+    ``thief``, ``horse`` and ``combo`` describe a steal awaiting defence.
+    """
+
+    kind: str
+    player: int | None = None
+    stack: str | None = None
+    dest: str = "corral"
+    moves: int = 0
+    event: bool = False
+    thief: int | None = None
+    horse: str | None = None
+    combo: tuple[int, int] | None = None
+
+
+@dataclass
+class PlayerState:
+    hand: list[str | None]
+    corral: list[str] = field(default_factory=list)
+    stable: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """Why the game ended: ``reason`` is ``herd`` or ``exhausted`` (then ``kind``);
+    ``bonus`` is the seat that gets the +3 end bonus, if any."""
+
+    reason: str
+    player: int | None
+    kind: str | None
+    bonus: int | None
+
+
+@dataclass
+class MustangState(GameState):
+    seats: tuple[Seat, ...]
+    options: dict
+    seed: int
+    dealer: int
+    simulated: bool
+    players: list[PlayerState]
+    current: int
+    stacks: dict[str, set[str]]
+    prairie: list[str]
+    supply: list[str | None]
+    discard: list[str] = field(default_factory=list)
+    out_of_game: list[str] = field(default_factory=list)
+    event_deck: list[str] = field(default_factory=list)
+    events_revealed: list[str] = field(default_factory=list)
+    agenda: list[Step] = field(default_factory=list)
+    spent: dict[int, int] = field(default_factory=dict)
+    reveals_due: int = 0
+    shuffles: int = 0
+    turn: int = 1
+    dealer_instructions: list[dict] = field(default_factory=list)
+    end: GameEnd | None = None
+
+    def copy(self) -> "MustangState":
+        return copy.deepcopy(self)
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def clockwise_from(self, seat: int) -> list[int]:
+        return [(seat + i) % self.n for i in range(self.n)]
+
+    def owner_of(self, token: str) -> tuple[int, str] | None:
+        """``(seat, "corral"|"stable")`` of a token a player holds, else ``None``."""
+        for seat, p in enumerate(self.players):
+            if token in p.corral:
+                return seat, "corral"
+            if token in p.stable:
+                return seat, "stable"
+        return None
+
+    def stack_of(self, token: str) -> str | None:
+        for kind, tokens in self.stacks.items():
+            if token in tokens:
+                return kind
+        return None
