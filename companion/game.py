@@ -192,6 +192,18 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Proposal:
+    """What the table's inputs suggest: actions to submit in order.
+
+    ``auto`` proposals (a token scanned to answer a chance node or an event step) are
+    submitted at once; others wait for a confirm (button or touch).
+    """
+
+    actions: tuple[Action, ...]
+    auto: bool = False
+
+
+@dataclass(frozen=True)
 class ScoreLine:
     """One line of a player's score breakdown: ``key`` is stable, ``label`` is shown."""
 
@@ -293,6 +305,27 @@ class Game(ABC):
     @abstractmethod
     def sample_chance(self, state: GameState, rng) -> Action:
         """The action resolving the pending chance node, drawn with ``rng``."""
+
+    def choose(self, state: GameState, rng) -> Action:
+        """The built-in player's action (demo, property tests); by default a random
+        legal action, or a chance outcome."""
+        if isinstance(self.pending(state), Chance):
+            return self.sample_chance(state, rng)
+        return rng.choice(self.legal_actions(state))
+
+    # --- table inputs ------------------------------------------------------------------
+    def propose(self, state: GameState, cards: tuple[str, ...], token: str | None) -> "Proposal | Verdict | None":
+        """Interpret the cards in the play zone and the last scanned token.
+
+        Return a :class:`Proposal`, a rejection explaining why the scan makes no sense
+        now, or ``None`` while more input is needed.
+        """
+        return None
+
+    def intent(self, state: GameState, name: str, args: Mapping[str, Any]) -> "Action | Verdict | None":
+        """Map a touch intent (``"exchange"``, ``"decline"``…) to an action, a
+        rejection, or ``None`` when the game knows no such intent."""
+        return None
 
     # --- views -------------------------------------------------------------------------
     @abstractmethod

@@ -19,7 +19,7 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from companion.errors import GameError
-from companion.game import (Action, CardSpec, Chance, Decision, Game, Over, Pending, ScoreSheet, Seat,
+from companion.game import (Action, CardSpec, Chance, Decision, Game, Over, Pending, Proposal, ScoreSheet, Seat,
                             TokenSpec, Verdict, resolve_options)
 from companion.games.mustang import cards as C
 from companion.games.mustang.actions import (ACTION_TYPES, Catch, Decline, Defend, DiscardCowboys, Done,
@@ -231,6 +231,55 @@ class Mustang(Game):
         from companion.games.mustang.bot import choose
 
         return choose(self, state, rng)
+
+    # --- table inputs ---------------------------------------------------------------------
+    def propose(self, state: MustangState, cards: tuple[str, ...], token: str | None) -> Proposal | Verdict | None:
+        pending = self.pending(state)
+        if isinstance(pending, Over):
+            return None
+        if isinstance(pending, Chance):
+            if token is not None and pending.kind in ("draw", "flip"):
+                return Proposal((DrawToken(token),), auto=True)
+            return None
+        if pending.kind in ("release", "rain"):
+            if token is None:
+                return None
+            return Proposal((Release(token) if pending.kind == "release" else Stable(token),), auto=True)
+        if pending.kind == "defend":
+            return Proposal((Defend(cards),)) if cards else None
+        if pending.kind == "penalty":
+            return Proposal((DiscardCowboys(cards),)) if cards else None
+        if token is None:
+            return None
+        held = state.owner_of(token)
+        if held == (pending.player, "corral"):
+            return Proposal((Stable(token),))
+        if not cards:
+            return None
+        if token in state.prairie:
+            return Proposal((Catch(cards, horse=token),))
+        stack = state.stack_of(token)
+        if stack is not None:
+            return Proposal((Catch(cards, stack=stack), DrawToken(token)))
+        if held is not None and held[0] != pending.player:
+            return Proposal((Steal(cards, token),))
+        verdict = self.check(state, Steal(cards, token))
+        return verdict if not verdict.accepted else Proposal((Steal(cards, token),))
+
+    def intent(self, state: MustangState, name: str, args: Mapping[str, Any]) -> Action | Verdict | None:
+        try:
+            if name == "exchange":
+                return Exchange(int(args.get("count", 1)), tuple(args.get("cards", ())))
+            if name == "event":
+                return RevealEvent(str(args["event"]))
+            if name == "draw":
+                return DrawToken(str(args["token"]))
+            if name == "action":
+                return self.action_from_json(args["action"])
+        except (KeyError, TypeError, ValueError, GameError):
+            return _reject("bad-intent", Section.PLAY, t("That input is incomplete: try again."))
+        simple = {"decline": Decline(), "done": Done(), "no_cowboys": DiscardCowboys(())}
+        return simple.get(name)
 
     # --- views -------------------------------------------------------------------------
     def observation(self, state: MustangState, player: int | None = None) -> dict[str, Any]:

@@ -1,0 +1,249 @@
+"""The core's commands: ``replay`` (scripted games), ``demo`` (bots play a game) and
+``bench`` (engine speed).
+
+The scripted-game format is documented in ``docs/scripted-games.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any, Iterable, TextIO
+
+from companion.errors import GameError
+from companion.game import Chance, ScoreSheet, Seat, Verdict
+from companion.i18n import Text, current_language
+from companion.inputs import CardsSeen, Intent, TagPlaced
+from companion.session import Referee
+from companion.store import GameStore
+
+DEMO_NAMES = ("Will", "Frank", "Calamity", "Jesse", "Annie")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    replay = sub.add_parser("replay", help="referee a scripted game (JSON Lines of table inputs)")
+    replay.add_argument("script", type=Path, help="the .jsonl file")
+    replay.add_argument("--json", action="store_true", help="machine-readable output")
+    replay.add_argument("--db", type=Path, help="log the game to this database (default: in memory)")
+    replay.set_defaults(func=cmd_replay)
+
+    demo = sub.add_parser("demo", help="bots play a whole game through the referee")
+    demo.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N")
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--db", type=Path, help="log to this database; an unfinished game there is resumed")
+    demo.add_argument("--quiet", action="store_true", help="print only the final result")
+    demo.add_argument("--json", action="store_true", help="print the final result as JSON")
+    demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
+    demo.set_defaults(func=cmd_demo)
+
+    bench = sub.add_parser("bench", help="rules-engine speed: games per second, time to judge an action")
+    bench.add_argument("--games", type=int, default=200)
+    bench.add_argument("--players", type=int, default=4)
+    bench.set_defaults(func=cmd_bench)
+
+
+# --- output -------------------------------------------------------------------------------
+
+def format_verdict(verdict: Verdict) -> str:
+    mark = "✓" if verdict.accepted else "✗"
+    line = f"{mark} {verdict.message.render()}"
+    if not verdict.accepted:
+        line += f"  [{verdict.reason}; {verdict.section.render() if verdict.section else '-'}]"
+    return line
+
+
+def format_scores(sheet: ScoreSheet) -> str:
+    lines = []
+    for p in sheet.players:
+        crown = " ★" if p.player in sheet.winners else ""
+        lines.append(f"{p.name}: {p.total}{crown}")
+        for line in p.lines:
+            count = f" ×{line.count}" if line.count is not None else ""
+            lines.append(f"    {line.label.render()}{count}: {line.points:+d}")
+    if sheet.tiebreak is not None:
+        lines.append(sheet.tiebreak.render())
+    return "\n".join(lines)
+
+
+def _print_state(ref: Referee, out: TextIO) -> None:
+    view = ref.observation()
+    print(Text("Prairie: {horses}; stacks: {stacks}; supply {supply}, discard {discard}, events left {events}",
+               horses=", ".join(view["prairie"]) or "-",
+               stacks=", ".join(f"{k} {v}" for k, v in view["stacks"].items()),
+               supply=view["supply"], discard=view["discard"], events=view["event_deck"]).render(), file=out)
+    for p in view["players"]:
+        print(Text("{name}: {hand} cards; corral: {corral}; stable: {stable}", name=p["name"], hand=p["hand"],
+                   corral=", ".join(p["corral"]) or "-", stable=", ".join(p["stable"]) or "-").render(), file=out)
+
+
+# --- replay ---------------------------------------------------------------------------------
+
+def _seats(raw: Iterable[Any]) -> list[Seat]:
+    return [Seat(s) if isinstance(s, str) else Seat(s["name"], s.get("colour")) for s in raw]
+
+
+def run_script(lines: Iterable[str], store: GameStore) -> tuple[Referee, list[dict[str, Any]]]:
+    """Referee a scripted game; returns the session and one record per input."""
+    ref: Referee | None = None
+    tags: dict[str, str] = {}
+    records: list[dict[str, Any]] = []
+    for number, raw in enumerate(lines, 1):
+        raw = raw.strip()
+        if not raw or raw.startswith("#"):
+            continue
+        try:
+            entry = json.loads(raw)
+        except json.JSONDecodeError as err:
+            raise GameError(Text("Line {n} is not valid JSON: {detail}", n=number, detail=str(err))) from err
+        if "setup" in entry:
+            setup = entry["setup"]
+            tags = dict(setup.get("tags", {}))
+            ref = Referee.new(store, setup.get("game", "mustang"), _seats(setup["seats"]), setup.get("options"),
+                              seed=int(setup.get("seed", 0)), dealer=int(setup.get("dealer", 0)),
+                              simulated_hands=bool(setup.get("simulated_hands", False)),
+                              token_lookup=lambda uid: tags.get(uid))
+            records.append({"line": number, "input": entry, "verdict": None})
+            continue
+        if ref is None:
+            raise GameError(Text("Line {n}: the script must start with a setup line.", n=number))
+        verdict = _feed(ref, entry)
+        records.append({"line": number, "input": entry, "verdict": verdict})
+    if ref is None:
+        raise GameError(Text("The script has no setup line."))
+    return ref, records
+
+
+def _feed(ref: Referee, entry: dict[str, Any]) -> Verdict | None:
+    if "scan" in entry:
+        return ref.scan(str(entry["scan"]))
+    if "tag" in entry:
+        return ref.table_input(TagPlaced(str(entry["tag"]), entry.get("zone", "main")))
+    if "cards" in entry:
+        return ref.table_input(CardsSeen(tuple(sorted(entry["cards"]))))
+    if "confirm" in entry:
+        return ref.confirm()
+    if "undo" in entry:
+        return ref.undo()
+    if "action" in entry:
+        return ref.submit_json(entry["action"])
+    if "chance" in entry:
+        return ref.simulate_chance()
+    if "intent" in entry:
+        args = {k: v for k, v in entry.items() if k != "intent"}
+        return ref.table_input(Intent(str(entry["intent"]), args))
+    raise GameError(Text("Unknown input {entry}.", entry=json.dumps(entry)))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        text = args.script.read_text(encoding="utf-8")
+    except OSError as err:
+        raise GameError(Text("Cannot read {path}: {detail}", path=str(args.script), detail=err.strerror)) from err
+    store = GameStore(args.db or ":memory:")
+    ref, records = run_script(text.splitlines(), store)
+    if args.json:
+        for record in records:
+            verdict = record["verdict"]
+            print(json.dumps({"line": record["line"], "input": record["input"],
+                              "verdict": verdict.to_json() if verdict else None}, ensure_ascii=False))
+        print(json.dumps({"final": ref.observation(), "pending": ref.pending.prompt.render(),
+                          "scores": ref.scores().to_json(current_language()), "over": ref.is_over},
+                         ensure_ascii=False))
+        return 0
+    for record in records:
+        verdict = record["verdict"]
+        if verdict is not None:
+            print(f"{record['line']:>4}  {format_verdict(verdict)}")
+    print()
+    _print_state(ref, sys.stdout)
+    print(ref.pending.prompt.render())
+    print()
+    print(format_scores(ref.scores()))
+    return 0
+
+
+# --- demo -------------------------------------------------------------------------------------
+
+def _parse_options(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise GameError(Text("Write rule options as NAME=VALUE, not {pair!r}.", pair=pair))
+        out[name] = value
+    return out
+
+
+def play_out(ref: Referee, report=None) -> None:
+    """Let the built-in players and the seeded generator play ``ref`` to the end."""
+    while not ref.is_over:
+        pending = ref.pending
+        if isinstance(pending, Chance):
+            verdict = ref.simulate_chance()
+        else:
+            actor, turn = ref.seats[pending.player].name, ref.state.turn
+            verdict = ref.submit(ref.bot_action())
+            if report:
+                report(f"[{turn:>3}] {actor}: {format_verdict(verdict)}")
+                continue
+        if report:
+            report(f"      {format_verdict(verdict)}")
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    store = GameStore(args.db or ":memory:")
+    unfinished = [r for r in store.unfinished() if r.simulated_hands] if args.db else []
+    if unfinished:
+        ref = Referee.resume(store, unfinished[0].id)
+        if not args.quiet and not args.json:
+            print(Text("Resuming game {id} after {n} moves.", id=ref.game_id, n=len(ref.actions)).render())
+    else:
+        seats = [Seat(name) for name in DEMO_NAMES[:args.players]]
+        ref = Referee.new(store, "mustang", seats, _parse_options(args.option), seed=args.seed,
+                          simulated_hands=True)
+    play_out(ref, None if (args.quiet or args.json) else print)
+    if args.json:
+        print(json.dumps({"final": ref.game.observation(ref.state), "scores": ref.scores().to_json("en")},
+                         sort_keys=True))
+        return 0
+    print()
+    print(ref.pending.prompt.render())
+    print(format_scores(ref.scores()))
+    return 0
+
+
+# --- bench ------------------------------------------------------------------------------------
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Random full games per second (engine only) and the time to judge one action."""
+    from companion.games import get_game
+
+    game = get_game("mustang")
+    seats = [Seat(name) for name in DEMO_NAMES[:args.players]]
+    judge_times: list[float] = []
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(args.games):
+        state = game.new_state(seats, seed=seed, simulated_hands=True)
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            action = game.choose(state, rng)
+            t0 = time.perf_counter()
+            verdict = game.check(state, action)
+            judge_times.append(time.perf_counter() - t0)
+            game.apply(state, action)
+            actions += 1
+            assert verdict.accepted
+    elapsed = time.perf_counter() - start
+    judge_times.sort()
+    print(f"games: {args.games} with {args.players} players, {actions} actions, {elapsed:.2f} s "
+          f"(bots choosing included)")
+    print(f"full random games per second: {args.games / elapsed:.1f}")
+    print(f"judge one action: median {statistics.median(judge_times) * 1e6:.1f} µs, "
+          f"p99 {judge_times[int(len(judge_times) * 0.99)] * 1e6:.1f} µs, worst {judge_times[-1] * 1e6:.1f} µs")
+    return 0
