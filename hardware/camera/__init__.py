@@ -1,0 +1,49 @@
+"""The overhead camera: one interface (:class:`Camera`), four backends.
+
+=================  ==============================================================
+``picamera2``      the Raspberry Pi camera module (:class:`Picamera2Camera`)
+``opencv``         a USB webcam through OpenCV (:class:`OpenCVCamera`)
+``replay``         recorded images or a video file, looped (:class:`ReplayCamera`)
+``synthetic``      rendered scenes of the cards a test lays (:class:`SyntheticCamera`)
+=================  ==============================================================
+
+:func:`open_camera` builds the one the ``[camera]`` settings name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.inputs import InputQueue
+from hardware.camera.base import Backoff, Camera, Frame
+from hardware.camera.opencv import OpenCVCamera
+from hardware.camera.picam import Picamera2Camera
+from hardware.camera.replay import ReplayCamera
+from hardware.camera.synthetic import SyntheticCamera
+
+if TYPE_CHECKING:
+    from hardware.config import CameraConfig
+
+__all__ = ["Backoff", "Camera", "Frame", "OpenCVCamera", "Picamera2Camera", "ReplayCamera",
+           "SyntheticCamera", "open_camera"]
+
+
+def open_camera(config: "CameraConfig", queue: InputQueue | None, *, simulate: bool = False,
+                deck: str = "standard", markers: bool = False, backoff: Backoff = Backoff()) -> Camera:
+    """The camera ``config`` describes (not started).
+
+    ``simulate`` (or ``backend = "synthetic"``) gives a :class:`SyntheticCamera`
+    rendering cards of ``deck``, with the zone markers when ``markers``. Opening the
+    source happens in the capture thread, so a missing camera is reported on the queue
+    rather than raised here.
+    """
+    common = dict(width=config.width, height=config.height, fps=config.fps,
+                  rotation=config.rotation, backoff=backoff)
+    backend = "synthetic" if simulate else config.backend
+    if backend == "synthetic":
+        return SyntheticCamera(queue, deck=deck, markers=markers, **common)
+    if backend == "replay":
+        return ReplayCamera(queue, path=config.path, **common)
+    if backend == "opencv":
+        return OpenCVCamera(queue, device=config.device, **common)
+    return Picamera2Camera(queue, exposure_us=config.exposure_us, awb_gains=config.awb_gains, **common)

@@ -1,0 +1,250 @@
+"""The camera interface: a capture thread that keeps only the latest frame.
+
+A backend says how to open its source, read one image and release it
+(:meth:`Camera._open`, :meth:`Camera._read`, :meth:`Camera._release`); this module
+does the rest the same way for all of them: the capture thread, pacing to the
+configured frame rate, rotation, the latest-frame slot, and recovery. A source that
+fails to open or to deliver a picture puts the camera *offline* (one
+:class:`~companion.inputs.DeviceStatus` on the queue), is released, and is reopened
+after a capped exponential backoff; the first good picture after that puts it back
+online.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from abc import abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar, Iterator
+
+import cv2
+import numpy as np
+
+from companion.errors import CompanionError, HardwareError
+from companion.i18n import Domain, Text
+from companion.inputs import DeviceStatus, InputQueue
+from hardware.device import Device, DeviceReport
+
+D = Domain("hardware", "hardware")
+
+ROTATIONS = {0: None, 90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture: BGR ``uint8`` pixels, the ``time.monotonic()`` it was captured at,
+    and its number in the camera's stream (counting on across reopenings)."""
+
+    image: np.ndarray
+    timestamp: float
+    index: int
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """Reopen delays: ``first``, doubling, never more than ``limit`` seconds."""
+
+    first: float = 0.5
+    limit: float = 30.0
+
+    def delays(self) -> Iterator[float]:
+        delay = self.first
+        while True:
+            yield delay
+            delay = min(delay * 2, self.limit)
+
+
+class Camera(Device):
+    """Base of the camera backends. Threads start in :meth:`start`, never before.
+
+    ``width``/``height``/``fps`` are what was asked of the source; frames are turned
+    clockwise by ``rotation`` degrees after capture. ``queue`` receives the
+    online/offline statuses (``None``: nobody is told).
+    """
+
+    name = "camera"
+    backend: ClassVar[str]
+
+    def __init__(self, queue: InputQueue | None, *, width: int, height: int, fps: float,
+                 rotation: int = 0, backoff: Backoff = Backoff()) -> None:
+        if rotation not in ROTATIONS:
+            raise HardwareError(D.text("The camera can only be turned by 0, 90, 180 or 270 degrees, not {rotation}.",
+                                       rotation=rotation))
+        self.queue = queue
+        self.width, self.height, self._fps, self.rotation = width, height, float(fps), rotation
+        self.backoff = backoff
+        self._latest: Frame | None = None
+        self._new_frame = threading.Condition()
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._online: bool | None = None
+        self.last_error: Text | None = None
+        """Why the source last failed (``None`` while it works)."""
+
+    # --- public --------------------------------------------------------------------------
+    @property
+    def resolution(self) -> tuple[int, int]:
+        """``(width, height)`` of delivered frames as configured (after rotation)."""
+        if self.rotation in (90, 270):
+            return self.height, self.width
+        return self.width, self.height
+
+    @property
+    def fps(self) -> float:
+        """The configured frame rate; :meth:`probe` measures the real one."""
+        return self._fps
+
+    @property
+    def online(self) -> bool:
+        """Whether the last attempt to read a picture succeeded."""
+        return bool(self._online)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        """Start the capture thread (no effect if it runs)."""
+        if self.running:
+            return
+        self._stopping.clear()
+        self._thread = threading.Thread(target=self._run, name=f"camera-{self.backend}", daemon=True)
+        self._thread.start()
+
+    def latest(self) -> Frame | None:
+        """The most recent frame, or ``None`` before the first one."""
+        return self._latest
+
+    def wait_frame(self, after: int = -1, timeout: float | None = None) -> Frame | None:
+        """The latest frame once its index is above ``after``; ``None`` after ``timeout``."""
+        with self._new_frame:
+            self._new_frame.wait_for(lambda: self._latest is not None and self._latest.index > after, timeout)
+            frame = self._latest
+        return frame if frame is not None and frame.index > after else None
+
+    def stop(self) -> None:
+        """Stop the capture thread and release the source; :meth:`start` may follow."""
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+
+    def close(self) -> None:
+        self.stop()
+
+    def probe(self, duration: float = 1.0, timeout: float = 3.0) -> DeviceReport:
+        """Capture for ``duration`` seconds and report frame size and measured frame rate.
+
+        Waits up to ``timeout`` seconds for the first picture. Starts the camera for the
+        probe if it was not running (and stops it after).
+        """
+        started_here = not self.running
+        seen = self._latest.index if self._latest is not None else -1
+        self.start()
+        try:
+            first = self.wait_frame(seen, timeout=timeout)
+            last = first
+            if first is not None:
+                end = first.timestamp + duration
+                while (remaining := end - time.monotonic()) > 0:
+                    last = self.wait_frame(last.index, timeout=remaining) or last
+        finally:
+            if started_here:
+                self.stop()
+        details = {"backend": self.backend, "configured_fps": self._fps}
+        if first is None:
+            reason = self.last_error or D.text("no picture arrived")
+            return DeviceReport(self.name, "camera", False, D.text(
+                "No picture from the camera ({reason}). Check the cable and the [camera] settings, "
+                "and that no other program uses the camera.", reason=reason), details)
+        height, width = last.image.shape[:2]
+        span = last.timestamp - first.timestamp
+        measured = (last.index - first.index) / span if span > 0 else 0.0
+        details.update(width=width, height=height, fps=round(measured, 1))
+        return DeviceReport(self.name, "camera", True, D.text(
+            "{width}×{height} pictures at {fps} frames per second ({backend}).",
+            width=width, height=height, fps=f"{measured:.1f}", backend=self.backend), details)
+
+    # --- for the backends ----------------------------------------------------------------
+    @abstractmethod
+    def _open(self) -> None:
+        """Open the source; raise (any exception) if it cannot be opened."""
+
+    @abstractmethod
+    def _read(self) -> np.ndarray | None:
+        """One picture (BGR, grey or BGRA); ``None`` or an exception if there is none."""
+
+    @abstractmethod
+    def _release(self) -> None:
+        """Let go of the source; called once after every successful :meth:`_open`."""
+
+    # --- the capture thread --------------------------------------------------------------
+    def _run(self) -> None:
+        delays = self.backoff.delays()
+        opened = False
+        index = self._latest.index + 1 if self._latest is not None else 0
+        due = time.monotonic()
+        try:
+            while not self._stopping.is_set():
+                try:
+                    if not opened:
+                        self._open()
+                        opened = True
+                    image = self._read()
+                    if image is None:
+                        raise HardwareError(D.text("the camera returned no picture"))
+                except Exception as err:  # any driver failure means: offline, retry later
+                    if opened:
+                        self._release_quietly()
+                        opened = False
+                    self._went_offline(err)
+                    if self._stopping.wait(next(delays)):
+                        break
+                    continue
+                delays = self.backoff.delays()
+                self._deliver(self._oriented(image), index)
+                index += 1
+                due = max(due + 1 / self._fps, time.monotonic())
+                self._stopping.wait(due - time.monotonic())
+        finally:
+            if opened:
+                self._release_quietly()
+
+    def _deliver(self, image: np.ndarray, index: int) -> None:
+        frame = Frame(image, time.monotonic(), index)
+        with self._new_frame:
+            self._latest = frame
+            self._new_frame.notify_all()
+        if self._online is not True:
+            if self._online is False:
+                self._report(True, D.text("The camera is working again."))
+            self._online = True
+            self.last_error = None
+
+    def _went_offline(self, err: Exception) -> None:
+        self.last_error = err.text if isinstance(err, CompanionError) else Text.raw(str(err) or type(err).__name__)
+        if self._online is not False:
+            self._online = False
+            self._report(False, D.text(
+                "The camera is not delivering pictures ({reason}). The referee keeps trying; check the "
+                "cable and that no other program uses the camera. Cards can be entered on the screen meanwhile.",
+                reason=self.last_error))
+
+    def _report(self, online: bool, message: Text) -> None:
+        if self.queue is not None:
+            self.queue.put(DeviceStatus(self.name, online, message, at=time.monotonic()))
+
+    def _release_quietly(self) -> None:
+        try:
+            self._release()
+        except Exception:  # a source that fails even to close is simply dropped
+            pass
+
+    def _oriented(self, image: np.ndarray) -> np.ndarray:
+        if image.ndim == 2:
+            image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+        elif image.shape[2] == 4:
+            image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+        turn = ROTATIONS[self.rotation]
+        return image if turn is None else cv2.rotate(image, turn)
