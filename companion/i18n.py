@@ -280,7 +280,7 @@ _, N_, ngettext = CORE.markers()
 
 def extract_messages(sources: Iterable[str]) -> set[tuple[str, str | None]]:
     """Every msgid a source uses: ``_("…")``, ``N_("…")``, ``ngettext("…", "…", n)``,
-    ``Text("…")`` and ``<domain>.text("…")`` with literal first arguments.
+    ``Text("…")``, ``t("…")`` and ``<domain>.text("…")`` with literal first arguments.
 
     The catalogue test compares this with the ``.po`` files; a new message without a
     Dutch and French translation fails it.
@@ -295,7 +295,7 @@ def extract_messages(sources: Iterable[str]) -> set[tuple[str, str | None]]:
             first = node.args[0]
             if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
                 continue
-            if name in ("_", "N_", "text", "Text", "gettext"):
+            if name in ("_", "N_", "t", "text", "Text", "gettext"):
                 plural = None
                 for kw in node.keywords:
                     if kw.arg == "plural" and isinstance(kw.value, ast.Constant):
