@@ -1,0 +1,569 @@
+"""The configuration file: one TOML file, typed sections, errors that name the key.
+
+The file lives at :func:`companion.paths.config_file` (``COMPANION_CONFIG`` or
+``--config`` override it); a missing file means every default. :func:`load_config`
+reads it into a frozen :class:`Config`; any unknown key, wrong type or value out of
+range raises :class:`~companion.errors.ConfigError` whose message names the file, the
+section and the key, for example::
+
+    config.toml: [camera] width must be a whole number between 160 and 4056, not 'abc'.
+
+:func:`load_config_or_defaults` is what the app uses: on a broken file it runs on the
+defaults and hands back the error to show. :func:`save_config` writes the file
+atomically (temporary file, ``fsync``, rename), keeping only the values that differ
+from the defaults.
+
+Each section is a frozen dataclass paired with a table of :class:`Rule` objects, one
+per key, which both parse a TOML value and write it back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import re
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from companion import games, paths
+from companion.errors import CompanionError, ConfigError
+from companion.game import resolve_options
+from companion.i18n import LANGUAGES, Domain, Text
+from hardware.rfid.settings import ReaderConfig, RfidConfig
+
+D = Domain("hardware", "hardware")
+
+Point = tuple[float, float]
+
+
+# --- sections ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    """``[app]``: language, database, the settings PIN and the game offered first."""
+
+    language: str = "nl"
+    database: Path = field(default_factory=paths.database_file)
+    admin_pin: str = "0000"
+    default_game: str = "mustang"
+
+
+@dataclass(frozen=True)
+class CameraConfig:
+    """``[camera]``: which camera backend and how it captures.
+
+    ``device`` is the OpenCV camera index; ``path`` the directory of images or video
+    file the replay backend plays. ``exposure_us`` and ``awb_gains`` (red, blue) fix
+    exposure and white balance when set, so card colours stay the same all evening.
+    ``rotation`` turns every frame clockwise by that many degrees.
+    """
+
+    backend: str = "picamera2"
+    width: int = 640
+    height: int = 480
+    fps: int = 15
+    device: int = 0
+    path: Path | None = None
+    exposure_us: int | None = None
+    awb_gains: tuple[float, float] | None = None
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class GpioConfig:
+    """``[gpio]``: BCM pin numbers of the buttons, the RGB LED and the buzzer."""
+
+    backend: str = "native"
+    confirm_button: int = 5
+    undo_button: int = 6
+    led_red: int = 17
+    led_green: int = 27
+    led_blue: int = 22
+    buzzer: int = 18
+    led_active_high: bool = True
+
+    def pins(self) -> dict[str, int]:
+        """``{key: BCM pin}`` of every device on the header."""
+        return {key: getattr(self, key) for key in
+                ("confirm_button", "undo_button", "led_red", "led_green", "led_blue", "buzzer")}
+
+
+@dataclass(frozen=True)
+class ZoneConfig:
+    """``[zone]``: where the play zone is in the camera frame, and the deck model.
+
+    ``method = "markers"`` finds the zone from printed corner markers every frame;
+    ``"manual"`` uses ``corners``, four ``(x, y)`` frame-pixel points clockwise from
+    top left. ``model`` is the enrolled deck model file (``None``: card vision's own
+    default).
+    """
+
+    method: str = "markers"
+    corners: tuple[Point, Point, Point, Point] | None = None
+    model: Path | None = None
+
+
+@dataclass(frozen=True)
+class Config:
+    """The whole configuration.
+
+    ``rules`` maps a game name to the rule options the file sets for it (validated,
+    normalised; options not mentioned keep the game's defaults, see
+    :meth:`rule_options`). ``simulated_from`` is the configuration as the file had it
+    when :func:`load_config` switched the backends to simulated ones; saving restores
+    those backends so a simulated session never rewrites the table's hardware.
+    """
+
+    app: AppConfig = field(default_factory=AppConfig)
+    rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    rfid: RfidConfig = field(default_factory=RfidConfig)
+    camera: CameraConfig = field(default_factory=CameraConfig)
+    gpio: GpioConfig = field(default_factory=GpioConfig)
+    zone: ZoneConfig = field(default_factory=ZoneConfig)
+    simulated_from: "Config | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def simulated(self) -> bool:
+        return self.simulated_from is not None
+
+    def rule_options(self, game: str) -> dict[str, Any]:
+        """Every rule option of ``game``: its defaults overlaid with this file's values."""
+        return resolve_options(games.get_game(game).options, self.rules.get(game))
+
+    def simulate(self) -> "Config":
+        """This configuration with every backend switched to its simulated one."""
+        if self.simulated:
+            return self
+        return dataclasses.replace(
+            self,
+            rfid=dataclasses.replace(self.rfid, backend="simulated"),
+            camera=dataclasses.replace(self.camera, backend="synthetic"),
+            gpio=dataclasses.replace(self.gpio, backend="mock"),
+            simulated_from=self,
+        )
+
+    def for_saving(self) -> "Config":
+        """This configuration with the backends the file had before simulation."""
+        if not self.simulated:
+            return self
+        real = self.simulated_from
+        return dataclasses.replace(
+            self,
+            rfid=dataclasses.replace(self.rfid, backend=real.rfid.backend),
+            camera=dataclasses.replace(self.camera, backend=real.camera.backend),
+            gpio=dataclasses.replace(self.gpio, backend=real.gpio.backend),
+            simulated_from=None,
+        )
+
+
+# --- rules: parse one TOML value, write it back ------------------------------------------
+
+
+class Rule:
+    """How one key is read from TOML (:meth:`parse`) and written back (:meth:`dump`).
+
+    ``parse`` returns the normalised value or raises :class:`ConfigError` built by
+    :meth:`Place.error`; ``dump`` returns a TOML-ready value.
+    """
+
+    def parse(self, value: Any, place: "Place") -> Any:
+        raise NotImplementedError
+
+    def dump(self, value: Any) -> Any:
+        return value
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a value sits: file name and ``[section] key``, for error messages."""
+
+    file: str
+    where: str
+
+    def key(self, key: str) -> "Place":
+        return Place(self.file, f"{self.where} {key}")
+
+    def error(self, message: Text) -> ConfigError:
+        return ConfigError(D.text("{file}: {where} {problem}", file=self.file, where=self.where,
+                                  problem=message))
+
+
+@dataclass(frozen=True)
+class Whole(Rule):
+    low: int
+    high: int
+
+    def parse(self, value: Any, place: Place) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high:
+            return value
+        raise place.error(D.text("must be a whole number between {low} and {high}, not {value}.",
+                                 low=self.low, high=self.high, value=_shown(value)))
+
+
+@dataclass(frozen=True)
+class Number(Rule):
+    low: float
+    high: float
+
+    def parse(self, value: Any, place: Place) -> float:
+        if _is_number(value, self.low, self.high):
+            return float(value)
+        raise place.error(D.text("must be a number between {low} and {high}, not {value}.",
+                                 low=self.low, high=self.high, value=_shown(value)))
+
+
+@dataclass(frozen=True)
+class Choice(Rule):
+    """One of a fixed list, or of a list computed when the file is read."""
+
+    options: Sequence[Any] | Callable[[], Sequence[Any]]
+
+    def parse(self, value: Any, place: Place) -> Any:
+        allowed = self.options() if callable(self.options) else self.options
+        if not isinstance(value, bool) and value in allowed:
+            return value
+        raise place.error(D.text("must be one of {choices}, not {value}.",
+                                 choices=", ".join(_shown(a) for a in allowed), value=_shown(value)))
+
+
+class Flag(Rule):
+    def parse(self, value: Any, place: Place) -> bool:
+        if isinstance(value, bool):
+            return value
+        raise place.error(D.text("must be true or false (without quotes), not {value}.",
+                                 value=_shown(value)))
+
+
+@dataclass(frozen=True)
+class Words(Rule):
+    """A non-empty string matching ``pattern``; ``hint`` says what is expected."""
+
+    pattern: str
+    hint: Text
+
+    def parse(self, value: Any, place: Place) -> str:
+        if isinstance(value, str) and re.fullmatch(self.pattern, value):
+            return value
+        raise place.error(D.text("must be {hint}, not {value}.", hint=self.hint, value=_shown(value)))
+
+
+class FilePath(Rule):
+    def parse(self, value: Any, place: Place) -> Path:
+        if isinstance(value, str) and value.strip():
+            return Path(value).expanduser()
+        raise place.error(D.text("must be a file or directory path in quotes, not {value}.",
+                                 value=_shown(value)))
+
+    def dump(self, value: Path) -> str:
+        return str(value)
+
+
+@dataclass(frozen=True)
+class Points(Rule):
+    """``count`` points ``[x, y]`` with coordinates in ``low..high`` (``count == 1``: one pair)."""
+
+    count: int
+    low: float
+    high: float
+    hint: Text
+
+    def parse(self, value: Any, place: Place) -> tuple:
+        items = value if self.count > 1 else [value]
+        if isinstance(value, list) and len(items) == self.count and all(map(self._is_point, items)):
+            out = tuple((float(x), float(y)) for x, y in items)
+            return out if self.count > 1 else out[0]
+        raise place.error(D.text("must be {hint}, not {value}.", hint=self.hint, value=_shown(value)))
+
+    def _is_point(self, item: Any) -> bool:
+        return (isinstance(item, list) and len(item) == 2
+                and all(_is_number(c, self.low, self.high) for c in item))
+
+    def dump(self, value: tuple) -> list:
+        return [list(p) for p in value] if self.count > 1 else list(value)
+
+
+def _is_number(value: Any, low: float, high: float) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value) and low <= value <= high)
+
+
+def _shown(value: Any) -> str:
+    """A TOML value as the message quotes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{…}"
+    return repr(value)
+
+
+PIN = Whole(0, 27)
+
+
+# --- the schema ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Section:
+    """One TOML table: its dataclass and the rule of each key."""
+
+    name: str
+    cls: type
+    rules: Mapping[str, Rule]
+
+    def parse(self, table: Any, place: Place) -> Any:
+        if not isinstance(table, dict):
+            raise place.error(D.text("must be a table of settings, not {value}.", value=_shown(table)))
+        values = {}
+        for key, value in table.items():
+            if key not in self.rules:
+                raise place.key(key).error(D.text("is not a setting; known settings: {known}.",
+                                                  known=", ".join(self.rules)))
+            values[key] = self.rules[key].parse(value, place.key(key))
+        try:
+            return self.cls(**values)
+        except ConfigError as err:  # the section's own checks of its values together
+            raise place.error(err.text) from err
+
+    def dump(self, obj: Any) -> dict[str, Any]:
+        """The keys of ``obj`` that differ from the defaults, TOML-ready."""
+        default = self.cls()
+        return {key: rule.dump(getattr(obj, key)) for key, rule in self.rules.items()
+                if getattr(obj, key) is not None and getattr(obj, key) != getattr(default, key)}
+
+
+APP = Section("app", AppConfig, {
+    "language": Choice(LANGUAGES),
+    "database": FilePath(),
+    "admin_pin": Words(r"[0-9]{4,8}", D.text("4 to 8 digits in quotes, like \"0000\"")),
+    "default_game": Choice(games.available),
+})
+CAMERA = Section("camera", CameraConfig, {
+    "backend": Choice(("picamera2", "opencv", "replay", "synthetic")),
+    "width": Whole(160, 4056),
+    "height": Whole(120, 3040),
+    "fps": Whole(1, 120),
+    "device": Whole(0, 63),
+    "path": FilePath(),
+    "exposure_us": Whole(100, 1_000_000),
+    "awb_gains": Points(1, 0.0, 32.0, D.text("two numbers [red, blue] between 0 and 32")),
+    "rotation": Choice((0, 90, 180, 270)),
+})
+GPIO = Section("gpio", GpioConfig, {
+    "backend": Choice(("native", "mock")),
+    **{key: PIN for key in GpioConfig().pins()},
+    "led_active_high": Flag(),
+})
+ZONE = Section("zone", ZoneConfig, {
+    "method": Choice(("markers", "manual")),
+    "corners": Points(4, 0.0, 10_000.0, D.text("four [x, y] pairs of frame pixels, clockwise from top left")),
+    "model": FilePath(),
+})
+RFID = Section("rfid", RfidConfig, {
+    "backend": Choice(("mfrc522", "simulated")),
+    "poll_interval": Number(0.01, 10.0),
+    "removal_misses": Whole(2, 20),
+})
+READER = Section("rfid.readers", ReaderConfig, {
+    "zone": Words(r"[A-Za-z0-9_-]{1,32}", D.text("a short name in quotes (letters, digits, - or _)")),
+    "bus": Whole(0, 6),
+    "device": Whole(0, 3),
+    "reset_pin": PIN,
+    "irq_pin": PIN,
+})
+SECTIONS = {s.name: s for s in (APP, CAMERA, GPIO, ZONE)}
+TOP_LEVEL = ("app", "rules", "rfid", "camera", "gpio", "zone")
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def load_config(path: str | Path | None = None, *, simulate: bool = False) -> Config:
+    """Read the configuration file (``None``: :func:`companion.paths.config_file`).
+
+    A missing file gives the defaults. ``simulate`` switches every backend to its
+    simulated one (:meth:`Config.simulate`). Raises :class:`ConfigError` naming the
+    file and key on anything wrong.
+    """
+    path = Path(path) if path is not None else paths.config_file()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        config = Config()
+    except OSError as err:
+        raise ConfigError(D.text("{file} cannot be read: {detail}. Check that it is a file the "
+                                 "referee may read.", file=str(path), detail=err.strerror or str(err))) from err
+    else:
+        config = parse_config(raw, path.name)
+    return config.simulate() if simulate else config
+
+
+def load_config_or_defaults(path: str | Path | None = None, *,
+                            simulate: bool = False) -> tuple[Config, ConfigError | None]:
+    """Like :func:`load_config`, but a broken file gives the defaults and its error,
+    for the app to show while it runs on."""
+    try:
+        return load_config(path, simulate=simulate), None
+    except ConfigError as err:
+        defaults = Config()
+        return (defaults.simulate() if simulate else defaults), err
+
+
+def parse_config(raw: bytes | str, file: str = "config.toml") -> Config:
+    """Parse the text of a configuration file; ``file`` names it in messages."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        data = tomllib.loads(text)
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise ConfigError(D.text("{file} is not a valid settings file ({detail}). Correct or delete it; "
+                                 "until then the referee uses the default settings.",
+                                 file=file, detail=str(err))) from err
+    for name in data:
+        if name not in TOP_LEVEL:
+            raise ConfigError(D.text("{file}: unknown section [{section}]; known sections: {known}.",
+                                     file=file, section=name, known=", ".join(TOP_LEVEL)))
+    parts = {name: SECTIONS[name].parse(data[name], Place(file, f"[{name}]"))
+             for name in SECTIONS if name in data}
+    config = Config(**parts, rules=_parse_rules(data.get("rules", {}), file),
+                    rfid=_parse_rfid(data.get("rfid", {}), file))
+    _check_consistency(config, file)
+    return config
+
+
+def _parse_rules(table: Any, file: str) -> dict[str, dict[str, Any]]:
+    if not isinstance(table, dict):
+        raise Place(file, "[rules]").error(D.text("must be a table of settings, not {value}.",
+                                                  value=_shown(table)))
+    out = {}
+    for game, given in table.items():
+        place = Place(file, f"[rules.{game}]")
+        if game not in games.available():
+            raise place.error(D.text("names a game the referee does not know; known games: {known}.",
+                                     known=", ".join(games.available())))
+        if not isinstance(given, dict):
+            raise place.error(D.text("must be a table of settings, not {value}.", value=_shown(given)))
+        try:
+            resolved = resolve_options(games.get_game(game).options, given)
+        except CompanionError as err:
+            raise place.error(err.text) from err
+        except ImportError as err:
+            raise place.error(D.text("cannot be checked: the game is not installed ({detail}).",
+                                     detail=str(err))) from err
+        out[game] = {name: resolved[name] for name in given}
+    return out
+
+
+def _parse_rfid(table: Any, file: str) -> RfidConfig:
+    place = Place(file, "[rfid]")
+    if not isinstance(table, dict):
+        raise place.error(D.text("must be a table of settings, not {value}.", value=_shown(table)))
+    readers = table.get("readers")
+    settings = RFID.parse({k: v for k, v in table.items() if k != "readers"}, place)
+    if readers is None:
+        return settings
+    if not isinstance(readers, list) or not readers:
+        raise place.key("readers").error(D.text("must be one or more [[rfid.readers]] tables, not {value}.",
+                                                value=_shown(readers)))
+    parsed = tuple(READER.parse(r, Place(file, f"[[rfid.readers]] #{n}")) for n, r in enumerate(readers, 1))
+    try:
+        return dataclasses.replace(settings, readers=parsed)
+    except ConfigError as err:  # the readers together: zones and chip selects used twice
+        raise place.error(err.text) from err
+
+
+def _check_consistency(config: Config, file: str) -> None:
+    """Rules that involve more than one key: pins used twice, a manual zone's corners."""
+    owners: dict[int, str] = {}
+    claims = [(f"[gpio] {key}", pin) for key, pin in config.gpio.pins().items()]
+    claims += [(f"[[rfid.readers]] #{n} {key}", getattr(reader, key))
+               for n, reader in enumerate(config.rfid.readers, 1) for key in ("reset_pin", "irq_pin")]
+    for where, pin in claims:
+        other = owners.get(pin)
+        if other is not None and other.startswith("[gpio]"):
+            raise Place(file, where).error(D.text("uses BCM pin {pin}, which {other} already uses.",
+                                                  pin=pin, other=other))
+        owners.setdefault(pin, where)
+    if config.camera.backend == "replay" and config.camera.path is None:
+        raise Place(file, "[camera] path").error(
+            D.text("is needed when backend is \"replay\": a directory of images or a video file."))
+    if config.zone.method == "manual" and config.zone.corners is None:
+        raise Place(file, "[zone] corners").error(
+            D.text("are needed when method is \"manual\": four [x, y] pairs of frame pixels."))
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def dump_config(config: Config) -> str:
+    """The TOML text of ``config``: the values that differ from the defaults."""
+    config = config.for_saving()
+    lines = ["# Table companion settings, written by the settings screen.",
+             "# Every key with its default: config.example.toml, docs/hardware.md."]
+
+    def table(header: str, values: Mapping[str, Any], always: bool = False) -> None:
+        if values or always:
+            lines.extend(["", header])
+            lines.extend(f"{key} = {_toml(value)}" for key, value in values.items())
+
+    table("[app]", APP.dump(config.app))
+    for game, options in config.rules.items():
+        table(f"[rules.{game}]", options, always=True)
+    table("[rfid]", RFID.dump(config.rfid))
+    if config.rfid.readers != RfidConfig().readers:
+        for reader in config.rfid.readers:
+            table("[[rfid.readers]]", READER.dump(reader), always=True)
+    for section, obj in ((CAMERA, config.camera), (GPIO, config.gpio), (ZONE, config.zone)):
+        table(f"[{section.name}]", section.dump(obj))
+    return "\n".join(lines) + "\n"
+
+
+def save_config(config: Config, path: str | Path | None = None) -> Path:
+    """Write ``config`` atomically to ``path`` (default: the configuration file).
+
+    The new text goes to a temporary file in the same directory, is flushed to disk and
+    renamed over the old file, so a power cut leaves either the old or the new file.
+    The text is read back first: a configuration that would not load is refused with
+    the :class:`ConfigError` loading would give. Returns the path written.
+    """
+    path = Path(path) if path is not None else paths.config_file()
+    text = dump_config(config)
+    parse_config(text, path.name)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError as err:
+        raise ConfigError(D.text("The settings cannot be saved to {file}: {detail}.",
+                                 file=str(path), detail=err.strerror or str(err))) from err
+    return path
+
+
+def _toml(value: Any) -> str:
+    """One TOML value: strings, booleans, numbers and (nested) lists of them."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} as TOML")

@@ -1,0 +1,276 @@
+"""The configuration file: defaults, every section, errors that name the key, saving."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import sys
+import tomllib
+import types
+from pathlib import Path
+
+import pytest
+
+from companion import games
+from companion.errors import ConfigError
+from companion.game import Game, OptionKind, RuleOption
+from companion.i18n import Text
+from hardware.config import (AppConfig, CameraConfig, Config, GpioConfig, ZoneConfig, dump_config,
+                             load_config, load_config_or_defaults, save_config)
+from hardware.rfid.settings import ReaderConfig, RfidConfig
+
+
+class Dice(Game):
+    """A game that exists only for these tests: two rule options, no play."""
+
+    name = "dice"
+    title = Text.raw("Dice")
+    min_players, max_players = 2, 4
+    options = (
+        RuleOption("doubles_again", OptionKind.BOOL, False, Text.raw("Doubles again"), Text.raw("")),
+        RuleOption("target", OptionKind.CHOICE, "fifty", Text.raw("Target"), Text.raw(""),
+                   choices={"fifty": Text.raw("50"), "hundred": Text.raw("100")}),
+    )
+    new_state = pending = check = _apply = legal_actions = sample_chance = observation = scores = None
+
+
+@pytest.fixture(autouse=True)
+def dice_game(monkeypatch):
+    module = types.ModuleType("dice_for_config_tests")
+    module.GAME = Dice()
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setitem(games.GAME_PACKAGES, "dice", module.__name__)
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def error_of(tmp_path: Path, text: str) -> str:
+    with pytest.raises(ConfigError) as err:
+        load_config(write(tmp_path, text))
+    return err.value.text.render("en")
+
+
+def test_a_missing_file_means_every_default(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_STATE", str(tmp_path / "state"))
+    config = load_config(tmp_path / "absent.toml")
+    assert config == Config()
+    assert config.app == AppConfig(language="nl", database=tmp_path / "state" / "games.sqlite3",
+                                   admin_pin="0000", default_game="mustang")
+    assert (config.camera.width, config.camera.height, config.camera.fps) == (640, 480, 15)
+    assert config.gpio.pins() == {"confirm_button": 5, "undo_button": 6, "led_red": 17,
+                                  "led_green": 27, "led_blue": 22, "buzzer": 18}
+    assert config.rfid == RfidConfig()
+    assert config.zone.method == "markers" and config.zone.corners is None
+
+
+def test_the_default_location_comes_from_companion_paths(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_CONFIG", str(write(tmp_path, "[app]\nlanguage = 'fr'\n")))
+    assert load_config().app.language == "fr"
+
+
+def test_every_section_is_read(tmp_path):
+    config = load_config(write(tmp_path, """
+[app]
+language = "en"
+database = "~/games/table.sqlite3"
+admin_pin = "01234"
+default_game = "dice"
+
+[rules.dice]
+doubles_again = true
+target = "hundred"
+
+[rfid]
+backend = "simulated"
+poll_interval = 0.1
+removal_misses = 3
+
+[[rfid.readers]]
+zone = "draw"
+reset_pin = 24
+
+[[rfid.readers]]
+zone = "discard"
+bus = 1
+device = 2
+irq_pin = 16
+
+[camera]
+backend = "opencv"
+width = 1280
+height = 720
+fps = 30
+device = 2
+exposure_us = 10000
+awb_gains = [1.5, 2]
+rotation = 180
+
+[gpio]
+backend = "mock"
+confirm_button = 12
+undo_button = 13
+buzzer = 19
+led_active_high = false
+
+[zone]
+method = "manual"
+corners = [[10, 20], [600, 22.5], [610, 460], [8, 470]]
+model = "/srv/decks/mustang.npz"
+"""))
+    assert config.app == AppConfig("en", Path.home() / "games" / "table.sqlite3", "01234", "dice")
+    assert config.rules == {"dice": {"doubles_again": True, "target": "hundred"}}
+    assert config.rule_options("dice") == {"doubles_again": True, "target": "hundred"}
+    assert config.rfid == RfidConfig(backend="simulated", poll_interval=0.1, removal_misses=3, readers=(
+        ReaderConfig(zone="draw", reset_pin=24), ReaderConfig(zone="discard", bus=1, device=2, irq_pin=16)))
+    assert config.camera == CameraConfig(backend="opencv", width=1280, height=720, fps=30, device=2,
+                                         exposure_us=10000, awb_gains=(1.5, 2.0), rotation=180)
+    assert config.gpio == GpioConfig(backend="mock", confirm_button=12, undo_button=13, buzzer=19,
+                                     led_active_high=False)
+    assert config.zone == ZoneConfig("manual", ((10.0, 20.0), (600.0, 22.5), (610.0, 460.0), (8.0, 470.0)),
+                                     Path("/srv/decks/mustang.npz"))
+
+
+def test_rule_options_not_in_the_file_keep_the_games_defaults(tmp_path):
+    config = load_config(write(tmp_path, "[rules.dice]\ntarget = 'hundred'\n"))
+    assert config.rules == {"dice": {"target": "hundred"}}
+    assert config.rule_options("dice") == {"doubles_again": False, "target": "hundred"}
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("[camera]\nwidth = 'abc'\n",
+     "config.toml: [camera] width must be a whole number between 160 and 4056, not 'abc'."),
+    ("[camera]\nwidht = 640\n", "config.toml: [camera] widht is not a setting; known settings: backend, width,"),
+    ("[camera]\nfps = 15.5\n", "[camera] fps must be a whole number between 1 and 120, not 15.5."),
+    ("[camera]\nbackend = 'webcam'\n",
+     "[camera] backend must be one of 'picamera2', 'opencv', 'replay', 'synthetic', not 'webcam'."),
+    ("[camera]\nrotation = 45\n", "[camera] rotation must be one of 0, 90, 180, 270, not 45."),
+    ("[camera]\nawb_gains = [1.5]\n", "[camera] awb_gains must be two numbers [red, blue] between 0 and 32"),
+    ("[camera]\nbackend = 'replay'\n", "[camera] path is needed when backend is \"replay\""),
+    ("[app]\nlanguage = 'de'\n", "[app] language must be one of 'nl', 'fr', 'en', not 'de'."),
+    ("[app]\nadmin_pin = 1234\n", "[app] admin_pin must be 4 to 8 digits in quotes, like \"0000\", not 1234."),
+    ("[app]\nadmin_pin = '12a4'\n", "[app] admin_pin must be 4 to 8 digits"),
+    ("[app]\ndefault_game = 'chess'\n", "[app] default_game must be one of 'mustang'"),
+    ("[gpio]\nbuzzer = 40\n", "[gpio] buzzer must be a whole number between 0 and 27, not 40."),
+    ("[gpio]\nled_active_high = 'yes'\n", "[gpio] led_active_high must be true or false (without quotes), not 'yes'."),
+    ("[gpio]\nundo_button = 5\n", "[gpio] undo_button uses BCM pin 5, which [gpio] confirm_button already uses."),
+    ("[[rfid.readers]]\nreset_pin = 18\n",
+     "[[rfid.readers]] #1 reset_pin uses BCM pin 18, which [gpio] buzzer already uses."),
+    ("[[rfid.readers]]\nzone = 'a'\n[[rfid.readers]]\nzone = 'a'\n",
+     "config.toml: [rfid] Two RFID readers watch the zone a"),
+    ("[[rfid.readers]]\nzone = 'a'\n[[rfid.readers]]\nzone = 'b'\n",
+     "config.toml: [rfid] Two RFID readers use SPI bus 0, chip select 0"),
+    ("[[rfid.readers]]\nspeed = 3\n", "[[rfid.readers]] #1 speed is not a setting"),
+    ("[rfid]\nremoval_misses = 1\n", "[rfid] removal_misses must be a whole number between 2 and 20, not 1."),
+    ("[rfid]\nreaders = 3\n", "[rfid] readers must be one or more [[rfid.readers]] tables, not 3."),
+    ("[zone]\nmethod = 'manual'\n", "[zone] corners are needed when method is \"manual\""),
+    ("[zone]\ncorners = [[0, 0], [1, 1]]\n", "[zone] corners must be four [x, y] pairs of frame pixels"),
+    ("[rules.dice]\ntarget = 'ten'\n",
+     "config.toml: [rules.dice] Rule option target cannot be 'ten'; allowed: fifty, hundred."),
+    ("[rules.dice]\njokers = true\n", "[rules.dice] Unknown rule option jokers; known: doubles_again, target."),
+    ("[rules.chess]\nclock = 5\n", "[rules.chess] names a game the referee does not know"),
+    ("[screen]\nbrightness = 1\n", "config.toml: unknown section [screen]; known sections: app, rules,"),
+    ("camera = 3\n", "config.toml: [camera] must be a table of settings, not 3."),
+])
+def test_bad_values_are_reported_with_their_key(tmp_path, text, expected):
+    assert expected in error_of(tmp_path, text)
+
+
+def test_errors_are_translated(tmp_path):
+    with pytest.raises(ConfigError) as err:
+        load_config(write(tmp_path, "[camera]\nwidth = 'abc'\n"))
+    dutch, french = err.value.text.render("nl"), err.value.text.render("fr")
+    assert "[camera] width" in dutch and "'abc'" in dutch and dutch != err.value.text.render("en")
+    assert "[camera] width" in french and "4056" in french and french != dutch
+
+
+def test_a_corrupt_file_is_reported_and_the_app_can_run_on_defaults(tmp_path):
+    path = write(tmp_path, "[camera\nwidth = 640\n")
+    message = error_of(tmp_path, "[camera\nwidth = 640\n")
+    assert "config.toml is not a valid settings file" in message and "line 1" in message
+    config, error = load_config_or_defaults(path, simulate=True)
+    assert config == Config().simulate() and config.camera.backend == "synthetic"
+    assert isinstance(error, ConfigError)
+
+
+def test_a_file_that_is_not_text_is_a_corrupt_file(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(ConfigError, match="not a valid settings file"):
+        load_config(path)
+
+
+def test_an_unreadable_path_is_reported(tmp_path):
+    (tmp_path / "config.toml").mkdir()
+    with pytest.raises(ConfigError, match="cannot be read"):
+        load_config(tmp_path / "config.toml")
+
+
+def test_simulate_switches_every_backend_and_saving_keeps_the_real_ones(tmp_path):
+    path = write(tmp_path, "[camera]\nbackend = 'opencv'\n[gpio]\nbackend = 'native'\n")
+    config = load_config(path, simulate=True)
+    assert (config.rfid.backend, config.camera.backend, config.gpio.backend) == ("simulated", "synthetic", "mock")
+    assert config.simulated
+    changed = dataclasses.replace(config, app=dataclasses.replace(config.app, language="fr"))
+    save_config(changed, path)
+    again = load_config(path)
+    assert again.camera.backend == "opencv" and again.rfid.backend == "mfrc522"
+    assert again.app.language == "fr"
+
+
+def test_save_and_load_round_trip(tmp_path):
+    config = Config(
+        app=AppConfig(language="fr", database=tmp_path / "db" / "games.sqlite3", admin_pin="98765432",
+                      default_game="dice"),
+        rules={"dice": {"doubles_again": True}},
+        rfid=RfidConfig(backend="simulated", poll_interval=0.02, readers=(
+            ReaderConfig(zone="draw"), ReaderConfig(zone="hand \"2\"", device=1, irq_pin=4))),
+        camera=CameraConfig(backend="replay", path=tmp_path / "shots", fps=10, awb_gains=(1.25, 3.0),
+                            exposure_us=12000, rotation=270),
+        gpio=GpioConfig(confirm_button=20, undo_button=21, led_active_high=False),
+        zone=ZoneConfig(method="manual", corners=((0, 0), (639.5, 0), (639.5, 479), (0, 479)),
+                        model=tmp_path / "deck.npz"),
+    )
+    with pytest.raises(ConfigError, match="zone must be a short name"):  # never saves what cannot load
+        save_config(config, tmp_path / "config.toml")
+    assert not (tmp_path / "config.toml").exists()
+    config = dataclasses.replace(config, rfid=dataclasses.replace(
+        config.rfid, readers=(ReaderConfig(zone="draw"), ReaderConfig(zone="hand-2", device=1, irq_pin=4))))
+    path = save_config(config, tmp_path / "nested" / "config.toml")
+    assert load_config(path) == config
+    assert not list(path.parent.glob("*.tmp"))
+
+
+def test_saving_defaults_writes_only_the_header(tmp_path):
+    text = dump_config(Config())
+    assert tomllib.loads(text) == {}
+    assert text.startswith("# Table companion settings")
+
+
+def test_saving_writes_only_what_differs_from_the_defaults(tmp_path):
+    text = dump_config(Config(gpio=GpioConfig(buzzer=26)))
+    assert tomllib.loads(text) == {"gpio": {"buzzer": 26}}
+
+
+def test_a_failed_save_leaves_the_old_file(tmp_path, monkeypatch):
+    path = write(tmp_path, "[app]\nlanguage = 'en'\n")
+
+    def broken_fsync(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("hardware.config.os.fsync", broken_fsync)
+    with pytest.raises(ConfigError, match="No space left on device"):
+        save_config(Config(app=AppConfig(language="fr")), path)
+    assert path.read_text() == "[app]\nlanguage = 'en'\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["config.toml"]
+
+
+def test_the_example_file_holds_the_defaults_and_lists_every_key():
+    example = Path(__file__).resolve().parents[2] / "config.example.toml"
+    assert load_config(example) == Config()
+    keys = set(re.findall(r"^(?:# )?([a-z_]+) = ", example.read_text(encoding="utf-8"), re.MULTILINE))
+    for cls in (AppConfig, CameraConfig, GpioConfig, ZoneConfig, RfidConfig, ReaderConfig):
+        assert {f.name for f in dataclasses.fields(cls)} - {"readers"} <= keys, cls.__name__
