@@ -19,6 +19,7 @@ from companion.errors import GameError
 from companion.game import Chance, ScoreSheet, Seat, Verdict
 from companion.i18n import Text, current_language
 from companion.inputs import CardsSeen, Intent, TagPlaced
+from companion.games import available, get_game
 from companion.session import Referee
 from companion.store import GameStore
 
@@ -33,16 +34,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     replay.set_defaults(func=cmd_replay)
 
     demo = sub.add_parser("demo", help="bots play a whole game through the referee")
+    demo.add_argument("--game", default="mustang", choices=available())
     demo.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--db", type=Path, help="log to this database; an unfinished game there is resumed")
     demo.add_argument("--quiet", action="store_true", help="print only the final result")
+    demo.add_argument("--pace", type=float, default=0.0, metavar="SECONDS", help="pause after every move")
     demo.add_argument("--json", action="store_true", help="print the final result as JSON")
     demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
+    demo.add_argument("--record", type=Path, metavar="FILE",
+                      help="also write the game as a scripted table game (JSON Lines) to FILE")
     demo.set_defaults(func=cmd_demo)
 
     bench = sub.add_parser("bench", help="rules-engine speed: games per second, time to judge an action")
     bench.add_argument("--games", type=int, default=200)
+    bench.add_argument("--game", default="mustang", choices=available())
     bench.add_argument("--players", type=int, default=4)
     bench.set_defaults(func=cmd_bench)
 
@@ -179,9 +185,12 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
     return out
 
 
-def play_out(ref: Referee, report=None) -> None:
-    """Let the built-in players and the seeded generator play ``ref`` to the end."""
+def play_out(ref: Referee, report=None, pace: float = 0.0) -> None:
+    """Let the built-in players and the seeded generator play ``ref`` to the end,
+    pausing ``pace`` seconds after each move."""
     while not ref.is_over:
+        if pace:
+            time.sleep(pace)
         pending = ref.pending
         if isinstance(pending, Chance):
             verdict = ref.simulate_chance()
@@ -204,9 +213,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print(Text("Resuming game {id} after {n} moves.", id=ref.game_id, n=len(ref.actions)).render())
     else:
         seats = [Seat(name) for name in DEMO_NAMES[:args.players]]
-        ref = Referee.new(store, "mustang", seats, _parse_options(args.option), seed=args.seed,
+        ref = Referee.new(store, args.game, seats, _parse_options(args.option), seed=args.seed,
                           simulated_hands=True)
-    play_out(ref, None if (args.quiet or args.json) else print)
+    play_out(ref, None if (args.quiet or args.json) else print, args.pace)
+    if args.record:
+        script = table_script(ref)
+        args.record.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in script),
+                               encoding="utf-8")
     if args.json:
         print(json.dumps({"final": ref.game.observation(ref.state), "scores": ref.scores().to_json("en")},
                          sort_keys=True))
@@ -217,13 +230,20 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def table_script(ref: Referee) -> list[dict[str, Any]]:
+    """The game of ``ref`` as a scripted table game (see ``docs/scripted-games.md``)."""
+    setup = {"game": ref.game.name, "seats": [{"name": s.name} for s in ref.seats], "options": ref.options,
+             "seed": ref.seed, "dealer": ref.dealer}
+    opening = ref.game.new_state(ref.seats, ref.options, seed=ref.seed, dealer=ref.dealer,
+                                 simulated_hands=ref.simulated_hands)
+    return [{"setup": setup}] + ref.game.table_inputs(opening, ref.actions)
+
+
 # --- bench ------------------------------------------------------------------------------------
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Random full games per second (engine only) and the time to judge one action."""
-    from companion.games import get_game
-
-    game = get_game("mustang")
+    game = get_game(args.game)
     seats = [Seat(name) for name in DEMO_NAMES[:args.players]]
     judge_times: list[float] = []
     actions = 0

@@ -327,6 +327,13 @@ class Game(ABC):
         rejection, or ``None`` when the game knows no such intent."""
         return None
 
+    def table_inputs(self, state: GameState, actions: Sequence[Action]) -> list[dict[str, Any]]:
+        """Script lines (``docs/scripted-games.md``) that play ``actions`` from ``state``
+        the way a table would; ``state`` is consumed. By default, explicit actions."""
+        for action in actions:
+            self.apply(state, action)
+        return [{"action": self.action_to_json(a)} for a in actions]
+
     # --- views -------------------------------------------------------------------------
     @abstractmethod
     def observation(self, state: GameState, player: int | None = None) -> dict[str, Any]:

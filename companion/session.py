@@ -186,7 +186,9 @@ class Referee:
         """Feed one input from the queue; returns a verdict when something was judged.
 
         Cards seen replace the cards of the tray; a scanned token is remembered; the game
-        then proposes an action. ``ButtonPressed("confirm")`` submits the proposal,
+        then proposes an action, kept in :attr:`proposal` (nothing is judged yet, so the
+        result is ``None``) or rejected at once when the scan makes no sense
+        (a verdict). ``ButtonPressed("confirm")`` submits the proposal,
         ``ButtonPressed("undo")`` undoes. Other intents go to the game.
         """
         if isinstance(item, CardsSeen):
@@ -234,9 +236,10 @@ class Referee:
         if found.auto:
             return self._submit_plan(found.actions)
         first = self.game.check(self.state, found.actions[0])
-        if first.accepted:
-            self.proposal = found
-        return first
+        if not first.accepted:
+            return first
+        self.proposal = found
+        return None
 
     def _submit_plan(self, actions: Sequence[Action]) -> Verdict:
         verdict = self.game.check(self.state, actions[0])

@@ -161,6 +161,9 @@ class Mustang(Game):
         return Verdict.ok(message, changes)
 
     def legal_actions(self, state: MustangState) -> list[Action]:
+        """Every legal action, built legal (the property tests check each against
+        :meth:`check`). With unseen hands, plays of cards cannot be listed: only
+        exchanges, stabling and the answers that need no cards."""
         pending = self.pending(state)
         if isinstance(pending, Over):
             return []
@@ -197,7 +200,7 @@ class Mustang(Game):
             out += [Release(h) for h in p.corral]
         elif pending.kind == "rain":
             out += [Stable(h) for h in p.corral] + [Done()]
-        return [a for a in out if self.check(state, a).accepted]
+        return out
 
     def _exchanges(self, state: MustangState, p: PlayerState) -> list[Action]:
         if not state.simulated:
@@ -280,6 +283,11 @@ class Mustang(Game):
             return _reject("bad-intent", Section.PLAY, t("That input is incomplete: try again."))
         simple = {"decline": Decline(), "done": Done(), "no_cowboys": DiscardCowboys(())}
         return simple.get(name)
+
+    def table_inputs(self, state: MustangState, actions: Sequence[Action]) -> list[dict[str, Any]]:
+        from companion.games.mustang.script import table_inputs
+
+        return table_inputs(self, state, actions)
 
     # --- views -------------------------------------------------------------------------
     def observation(self, state: MustangState, player: int | None = None) -> dict[str, Any]:
@@ -455,9 +463,8 @@ class Mustang(Game):
             step = state.agenda[0]
             if step.kind == "refill":
                 state.agenda.pop(0)
-                state.dealer_instructions = [
-                    {"player": seat, "cards": self._draw(state, seat, HAND - len(state.players[seat].hand))}
-                    for seat in list(state.spent)]
+                state.dealer_instructions = [{"player": seat, "cards": self._draw(state, seat, spent)}
+                                             for seat, spent in list(state.spent.items())]
                 state.spent.clear()
             elif step.kind == "end_turn":
                 if state.reveals_due:

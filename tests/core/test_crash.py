@@ -1,0 +1,48 @@
+"""Kill the referee with SIGKILL at random moments; the restarted game ends exactly as
+an uninterrupted game of the same seed."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.store import GameStore
+
+pytestmark = pytest.mark.slow
+
+DEMO = [sys.executable, "-m", "companion.cli", "demo", "--players", "4", "--seed", "31", "--json", "--pace", "0.01"]
+
+
+def run_to_end(db: Path) -> dict:
+    result = subprocess.run(DEMO + ["--db", str(db)], capture_output=True, text=True, check=True, timeout=300)
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_game(tmp_path):
+    expected = run_to_end(tmp_path / "clean.sqlite3")
+    db = tmp_path / "crashed.sqlite3"
+    rng = random.Random(2026)
+    kills = 0
+    logged = []
+    for _ in range(12):
+        proc = subprocess.Popen(DEMO + ["--db", str(db)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        time.sleep(rng.uniform(0.4, 1.2))
+        if proc.poll() is not None:
+            break
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        kills += 1
+        if db.exists():
+            store = GameStore(db)
+            games = store.unfinished()
+            logged.append(len(store.entries(games[0].id)) if games else None)
+            store.close()
+    assert kills >= 2, "the demo finished before it could be killed twice: make the game longer"
+    assert any(n for n in logged if n), "no kill happened mid-game"
+    assert run_to_end(db) == expected

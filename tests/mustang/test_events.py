@@ -1,0 +1,126 @@
+"""The supply running out: reshuffle, one event revealed, resolved step by step."""
+
+import pytest
+
+from companion.game import Chance, Decision
+from companion.games.mustang import GAME
+from companion.games.mustang.actions import Catch, Done, Release, RevealEvent, Stable
+from tests.mustang.helpers import assert_accounted, give_cards, new_game, place, resolve_chances
+
+
+def _run_out(state, value=7):
+    """The current player catches a foal from the stack with a pair of ``value``s while
+    the supply holds one card, so that the refill draws the last one."""
+    pair = (f"red-{value}", f"blue-{value}")
+    give_cards(state, state.current, pair)
+    while len(state.supply) > 1:
+        state.discard.append(state.supply.pop(0))
+    GAME.apply(state, Catch(pair, stack="foal"))
+    resolve_chances(state, min(state.stacks["foal"]))
+
+
+def test_reshuffle_reveals_exactly_one_event_after_the_draws():
+    state = new_game()
+    _run_out(state)
+    pending = GAME.pending(state)
+    assert isinstance(pending, Chance) and pending.kind == "event"
+    assert state.shuffles == 1 and len(state.players[0].hand) == 6       # drawing went on after the reshuffle
+    assert len(state.supply) == 49 - 12 and state.discard == []          # the whole discard pile, reshuffled
+    assert_accounted(state)
+    GAME.apply(state, RevealEvent("sunshine"))
+    assert state.events_revealed == ["sunshine"] and len(state.event_deck) == 5
+    assert GAME.pending(state) == Decision(1, "turn", GAME.pending(state).prompt)
+
+
+def test_rotten_fence_each_player_with_a_corral_horse_releases_one_clockwise_from_current():
+    state = new_game(players=3)
+    place(state, "stallion-blue-1", 0)
+    place(state, "mare-blue-1", 2)
+    _run_out(state)                          # Will now also has a foal in the corral
+    GAME.apply(state, RevealEvent("rotten_fence"))
+    first = GAME.pending(state)
+    assert first.kind == "release" and first.player == 0
+    assert GAME.check(state, Release("mare-blue-1")).reason == "not-in-own-corral"
+    GAME.apply(state, Release("stallion-blue-1"))
+    second = GAME.pending(state)
+    assert second.kind == "release" and second.player == 2          # Frank has an empty corral: skipped
+    GAME.apply(state, Release("mare-blue-1"))
+    assert {"stallion-blue-1", "mare-blue-1"} <= set(state.prairie)
+    assert GAME.pending(state).kind == "turn" and GAME.pending(state).player == 1
+
+
+def test_indians_remove_every_face_up_horse_then_turn_up_one_per_stack():
+    state = new_game()
+    _run_out(state)
+    face_up = list(state.prairie)
+    GAME.apply(state, RevealEvent("indians"))
+    assert state.prairie == [] and sorted(state.out_of_game) == sorted(face_up)
+    assert "black-prince" in state.out_of_game
+    resolve_chances(state, "stallion-green-1", "mare-green-1", "foal-green-1")
+    assert sorted(state.prairie) == ["foal-green-1", "mare-green-1", "stallion-green-1"]
+    assert_accounted(state)
+
+
+def test_indians_exhausting_a_kind_ends_the_game_without_end_bonus():
+    state = new_game()
+    for token in sorted(state.stacks["stallion"]):
+        place(state, token, 1, "stable")
+    _run_out(state)
+    GAME.apply(state, RevealEvent("indians"))
+    assert state.end.reason == "exhausted" and state.end.kind == "stallion" and state.end.bonus is None
+    assert all(line.key != "end-bonus" for p in GAME.scores(state).players for line in p.lines)
+
+
+def test_heavy_rain_up_to_two_horses_each():
+    state = new_game()
+    for token in ("foal-blue-1", "foal-blue-2", "foal-blue-3"):
+        place(state, token, 1)
+    _run_out(state)
+    GAME.apply(state, RevealEvent("heavy_rain"))
+    assert GAME.pending(state).kind == "rain" and GAME.pending(state).player == 0
+    GAME.apply(state, Done())                                       # Will stables nothing
+    GAME.apply(state, Stable("foal-blue-1"))
+    GAME.apply(state, Stable("foal-blue-2"))                        # second move ends Frank's step
+    assert state.players[1].stable == ["foal-blue-1", "foal-blue-2"]
+    assert GAME.pending(state).kind == "turn"
+
+
+@pytest.mark.parametrize("birth_to", ["corral", "stable"])
+def test_birth_gives_a_foal_to_each_player_with_stallion_and_mare_stabled(birth_to):
+    state = new_game(birth_to=birth_to)
+    place(state, "stallion-blue-1", 1, "stable")
+    place(state, "mare-blue-1", 1, "stable")
+    place(state, "stallion-green-1", 0, "stable")                   # Will: no mare, no foal
+    _run_out(state)
+    GAME.apply(state, RevealEvent("birth"))
+    pending = GAME.pending(state)
+    assert pending.kind == "draw" and "Frank" in pending.prompt.render("en")
+    resolve_chances(state, "foal-green-3")
+    assert "foal-green-3" in getattr(state.players[1], birth_to)
+    assert GAME.pending(state).kind == "turn"
+
+
+@pytest.mark.parametrize("specials, born", [(False, False), (True, True)])
+def test_specials_count_as_stallion_and_mare_only_with_the_option(specials, born):
+    state = new_game(specials_count_as_kind=specials)
+    place(state, "black-prince", 1, "stable")
+    place(state, "snow-white-mare", 1, "stable")
+    _run_out(state)
+    GAME.apply(state, RevealEvent("birth"))
+    assert (GAME.pending(state).kind == "draw") is born
+
+
+@pytest.mark.parametrize("deck, size", [("standard", 6), ("five", 5)])
+def test_event_deck_is_refilled_once_every_card_was_revealed(deck, size):
+    state = new_game(event_deck=deck)
+    assert len(state.event_deck) == size
+    revealed = []
+    for value, event in enumerate(sorted(state.event_deck), 1):
+        _run_out(state, value)
+        GAME.apply(state, RevealEvent(event))
+        revealed.append(event)
+        while GAME.pending(state).kind != "turn":
+            GAME.apply(state, GAME.legal_actions(state)[0])
+        assert len(state.event_deck) == (size - len(revealed) or size)
+    assert state.events_revealed == revealed
+    assert_accounted(state)

@@ -1,0 +1,218 @@
+"""The four actions, the steal with its defence and penalty, refills and the end of the
+game, against the rulings (shared/rulings/mustang.md)."""
+
+import pytest
+
+from companion.errors import GameError, IllegalAction
+from companion.game import Chance, Decision, Over, Seat
+from companion.games.mustang import GAME
+from companion.games.mustang.actions import (Catch, Decline, Defend, DiscardCowboys, DrawToken, Exchange, Stable,
+                                             Steal)
+from tests.mustang.helpers import assert_accounted, give_cards, new_game, place, resolve_chances
+
+
+def test_setup_deals_six_cards_and_turns_up_one_horse_per_stack():
+    state = GAME.new_state([Seat("A"), Seat("B"), Seat("C")], seed=3, dealer=1, simulated_hands=True)
+    pending = GAME.pending(state)
+    assert isinstance(pending, Chance) and pending.kind == "flip" and len(pending.outcomes) == 10
+    resolve_chances(state, "stallion-blue-2", "mare-green-1", "foal-yellow-4")
+    assert sorted(state.prairie) == sorted(["black-prince", "snow-white-mare", "stallion-blue-2", "mare-green-1",
+                                            "foal-yellow-4"])
+    assert [len(p.hand) for p in state.players] == [6, 6, 6]
+    assert len(state.supply) == 49 - 18
+    assert {k: len(v) for k, v in state.stacks.items()} == {"stallion": 9, "mare": 14, "foal": 19}
+    assert GAME.pending(state) == Decision(1, "turn", GAME.pending(state).prompt)   # the dealer starts
+    assert_accounted(state)
+
+
+@pytest.mark.parametrize("players", [1, 6])
+def test_player_count_is_two_to_five(players):
+    with pytest.raises(GameError):
+        GAME.new_state([Seat(str(i)) for i in range(players)])
+
+
+def test_catch_trio_with_a_cowboy_rulebook_example():
+    """Will plays two 6s and a cowboy for a mare and draws 3 new cards."""
+    state = new_game()
+    give_cards(state, 0, ["red-6", "blue-6", "cowboy"])
+    verdict = GAME.apply(state, Catch(("red-6", "blue-6", "cowboy"), horse="mare-red-1"))
+    assert verdict.accepted
+    assert state.players[0].corral == ["mare-red-1"]
+    assert isinstance(GAME.pending(state), Chance)   # the top mare is turned face up
+    resolve_chances(state, "mare-blue-2")
+    assert "mare-blue-2" in state.prairie and "mare-red-1" not in state.prairie
+    assert len(state.players[0].hand) == 6
+    assert state.dealer_instructions == [{"player": 0, "cards": 3}]
+    assert sorted(state.discard) == ["blue-6", "cowboy", "red-6"]
+    assert state.current == 1
+
+
+def test_catch_from_the_stack_takes_the_scanned_token_and_flips_nothing():
+    state = new_game()
+    give_cards(state, 0, ["red-3", "blue-3"])
+    GAME.apply(state, Catch(("red-3", "blue-3"), stack="foal"))
+    pending = GAME.pending(state)
+    assert isinstance(pending, Chance) and "foal-red-1" not in pending.outcomes
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, DrawToken("foal-red-1"))          # that foal is face up, not in the stack
+    assert err.value.verdict.reason == "token-not-in-stack"
+    GAME.apply(state, DrawToken("foal-green-2"))
+    assert state.players[0].corral == ["foal-green-2"] and "foal-red-1" in state.prairie
+
+
+@pytest.mark.parametrize("cards, target, reason", [
+    (("red-3", "blue-3"), {"horse": "mare-red-1"}, "wrong-combination"),
+    (("red-3", "blue-4"), {"horse": "foal-red-1"}, "not-a-combination"),
+    (("red-3", "blue-3", "green-3"), {"horse": "black-prince"}, "wrong-combination"),
+    (("red-3", "blue-3"), {"horse": "foal-blue-1"}, "not-in-prairie"),
+])
+def test_catch_rejections_cite_the_rulebook(cards, target, reason):
+    state = new_game()
+    give_cards(state, 0, cards)
+    verdict = GAME.check(state, Catch(cards, **target))
+    assert not verdict.accepted and verdict.reason == reason
+    assert verdict.section is not None and verdict.section.render("en").startswith("Rulebook:")
+    assert verdict.message.render("nl") and verdict.message.render("fr")
+
+
+def test_cards_not_in_hand_are_refused_in_simulation():
+    state = new_game()
+    missing = next(c for c in ("red-8", "blue-8", "green-8") if c not in state.players[0].hand)
+    verdict = GAME.check(state, Catch((missing, missing), horse="foal-red-1"))
+    assert verdict.reason == "cards-not-in-hand"
+
+
+def test_specials_only_from_the_prairie_with_a_royal_straight():
+    state = new_game()
+    straight = ("green-2", "green-3", "green-4", "green-5", "green-6")
+    give_cards(state, 0, straight)
+    GAME.apply(state, Catch(straight, horse="snow-white-mare"))
+    assert state.players[0].corral == ["snow-white-mare"]
+    assert isinstance(GAME.pending(state), Decision)   # nothing flips for a special
+
+
+def _steal_setup():
+    state = new_game()
+    place(state, "foal-blue-1", 1)                                   # Frank's corral
+    give_cards(state, 0, ["red-2", "blue-2", "cowboy"])             # Will: a pair of 2s and a cowboy
+    give_cards(state, 1, ["red-6", "blue-6"])                        # Frank: a pair of 6s
+    return state
+
+
+def test_defended_steal_rulebook_example_thief_draws_three_owner_two():
+    state = _steal_setup()
+    GAME.apply(state, Steal(("red-2", "blue-2"), "foal-blue-1"))
+    assert GAME.pending(state).kind == "defend" and GAME.pending(state).player == 1
+    GAME.apply(state, Defend(("red-6", "blue-6")))
+    assert GAME.pending(state).kind == "penalty" and GAME.pending(state).player == 0
+    bad = GAME.check(state, DiscardCowboys(()))
+    assert bad.reason == "penalty-cowboys-missing"          # Will holds a cowboy
+    GAME.apply(state, DiscardCowboys(("cowboy",)))
+    assert state.players[1].corral == ["foal-blue-1"] and state.players[0].corral == []
+    assert state.dealer_instructions == [{"player": 0, "cards": 3}, {"player": 1, "cards": 2}]
+    assert [len(p.hand) for p in state.players] == [6, 6]
+    assert_accounted(state)
+
+
+def test_undefended_steal_moves_the_horse_and_only_the_thief_draws():
+    state = _steal_setup()
+    GAME.apply(state, Steal(("red-2", "blue-2"), "foal-blue-1"))
+    GAME.apply(state, Decline())
+    assert state.players[0].corral == ["foal-blue-1"] and state.players[1].corral == []
+    assert state.dealer_instructions == [{"player": 0, "cards": 2}]
+
+
+def test_defence_must_be_strictly_stronger_and_any_stronger_kind_counts():
+    state = _steal_setup()
+    give_cards(state, 1, ["red-6", "blue-6", "green-1", "yellow-1", "purple-1"])
+    GAME.apply(state, Steal(("red-2", "blue-2"), "foal-blue-1"))
+    assert GAME.check(state, Defend(("green-1", "yellow-1"))).reason == "defence-too-weak"   # 1s < 2s
+    assert GAME.check(state, Defend(("green-1", "yellow-1", "purple-1"))).accepted   # a trio of 1s beats a pair
+    give_cards(state, 1, ["green-2", "yellow-2"])
+    equal = GAME.check(state, Defend(("green-2", "yellow-2")))
+    assert equal.reason == "defence-too-weak"
+
+
+def test_a_stabled_horse_cannot_be_stolen():
+    state = _steal_setup()
+    place(state, "foal-green-1", 1, "stable")
+    verdict = GAME.check(state, Steal(("red-2", "blue-2"), "foal-green-1"))
+    assert verdict.reason == "horse-in-stable" and "Stabling" in verdict.section.render("en")
+
+
+def test_stable_moves_from_own_corral_only():
+    state = new_game()
+    place(state, "foal-blue-1", 0)
+    place(state, "foal-blue-2", 1)
+    assert GAME.check(state, Stable("foal-blue-2")).reason == "not-in-own-corral"
+    GAME.apply(state, Stable("foal-blue-1"))
+    assert state.players[0].stable == ["foal-blue-1"] and state.dealer_instructions[0]["cards"] == 6
+    assert state.current == 1
+
+
+@pytest.mark.parametrize("draws_two, expected", [(False, 1), (True, 2)])
+def test_exchange_draws_as_many_or_two(draws_two, expected):
+    state = new_game(exchange_draws_two=draws_two)
+    card = state.players[0].hand[0]
+    GAME.apply(state, Exchange(1, (card,)))
+    assert state.supply[0] == card                      # to the bottom of the supply
+    assert len(state.players[0].hand) == 5 + expected
+    assert state.dealer_instructions == [{"player": 0, "returned": 1, "cards": expected}]
+
+
+def test_table_mode_tracks_counts_and_refuses_a_card_already_on_the_discard_pile():
+    state = new_game(simulated=False)
+    assert state.players[0].hand == [None] * 6
+    GAME.apply(state, Catch(("red-5", "blue-5"), horse="foal-red-1"))
+    resolve_chances(state, "foal-blue-3")
+    assert len(state.players[0].hand) == 6 and state.discard == ["red-5", "blue-5"]
+    verdict = GAME.check(state, Catch(("red-5", "cowboy"), horse="foal-blue-3"))
+    assert verdict.reason == "card-already-played"
+    assert GAME.check(state, Exchange(2)).accepted
+    assert GAME.check(state, Exchange(2, ("red-1", "red-2"))).reason == "bad-exchange"
+
+
+def test_herd_in_the_stable_ends_the_game_with_the_end_bonus():
+    state = new_game()
+    for token in ("stallion-blue-1", "mare-blue-1", "mare-green-1", "foal-blue-1", "foal-green-1"):
+        place(state, token, 0, "stable")
+    place(state, "foal-yellow-1", 0)
+    GAME.apply(state, Stable("foal-yellow-1"))
+    assert isinstance(GAME.pending(state), Over)
+    assert state.end.reason == "herd" and state.end.bonus == 0
+    sheet = GAME.scores(state)
+    assert any(line.key == "end-bonus" for line in sheet.players[0].lines)
+    assert GAME.check(state, Exchange(1, (state.players[1].hand[0],))).reason == "game-over"
+
+
+@pytest.mark.parametrize("end_when, ends", [("kind_exhausted", False), ("stack_empty", True)])
+def test_catching_the_last_stack_token(end_when, ends):
+    state = new_game(end_when=end_when)
+    for token in sorted(state.stacks["stallion"])[:-1]:
+        place(state, token, 1, "stable")
+    last = next(iter(state.stacks["stallion"]))
+    quartet = ("red-4", "blue-4", "green-4", "yellow-4")
+    give_cards(state, 0, quartet)
+    GAME.apply(state, Catch(quartet, stack="stallion"))
+    GAME.apply(state, DrawToken(last))
+    assert GAME.is_over(state) is ends
+    if ends:
+        assert state.end.kind == "stallion" and state.end.bonus == 0
+
+
+def test_catching_the_last_face_up_horse_of_an_empty_stack_ends_with_bonus():
+    state = new_game()
+    for token in sorted(state.stacks["stallion"]):
+        place(state, token, 1, "stable")
+    quartet = ("red-4", "blue-4", "green-4", "yellow-4")
+    give_cards(state, 0, quartet)
+    GAME.apply(state, Catch(quartet, horse="stallion-red-1"))
+    assert state.end.reason == "exhausted" and state.end.kind == "stallion" and state.end.bonus == 0
+
+
+def test_actions_round_trip_through_json():
+    for action in (Catch(("red-1", "cowboy"), horse="foal-red-1"), Exchange(2), Steal(("cowboy",) * 4, "stallion-red-2"),
+                   DiscardCowboys(()), Decline()):
+        assert GAME.action_from_json(GAME.action_to_json(action)) == action
+    with pytest.raises(GameError):
+        GAME.action_from_json({"type": "teleport"})
