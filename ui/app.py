@@ -1,0 +1,40 @@
+"""Starting the touchscreen app: ``companion`` with no subcommand calls :func:`run_app`."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+log = logging.getLogger(__name__)
+
+
+def build_app(*, simulate: bool, size: tuple[int, int] | None = None, quiet: bool = False,
+              config_path=None):
+    """Configure Kivy, open the services and return the (not yet running) app.
+
+    The table's language comes from the configuration unless ``--lang`` was given on
+    the command line.
+    """
+    from ui import kivyenv
+
+    if size is None and simulate and not kivyenv.on_raspberry_pi():
+        size = kivyenv.SIZES["hd"]  # room for the simulator panel beside the table
+    kivyenv.configure(size, quiet=quiet)
+    from companion.i18n import set_language
+    from ui.services import open_services
+    from ui.shell import CompanionApp
+
+    services = open_services(simulate=simulate, config_path=config_path)
+    if "--lang" not in sys.argv:
+        set_language(services.config.app.language)
+    return CompanionApp(services)
+
+
+def run_app(simulate: bool) -> int:
+    """Run the app until it is closed; returns the process exit code."""
+    app = build_app(simulate=simulate)
+    try:
+        app.run()
+    finally:
+        app.services.close()
+    return 0

@@ -1,0 +1,86 @@
+"""Mustang's table: the prairie (face-up horses, stacks, the specials), every player's
+corral and stable, hand counts, supply, discard and event deck."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from kivy.uix.widget import Widget
+
+from companion.games.mustang.texts import EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES, t
+from ui import D, theme
+from ui.boards.generic import GenericBoard
+from ui.widgets import Column, Panel, Text, escape, icon, sizes, swatch
+
+_, N_, ngettext = D.markers()
+
+DEFENCE_SECONDS = 45.0
+"""How long the robbed owner has to lay a defence before the steal goes through."""
+
+
+class MustangBoard(GenericBoard):
+    countdown_seconds = DEFENCE_SECONDS
+
+    def widget(self, view: Mapping[str, Any]) -> Widget:
+        m = sizes()
+        page = Column()
+        page.add_widget(self._prairie(view))
+        for player in view["players"]:
+            page.add_widget(self._player(view, player))
+        counts = [
+            ngettext("Supply: {n} card", "Supply: {n} cards", view["supply"]).format(n=view["supply"]),
+            ngettext("Discard pile: {n} card", "Discard pile: {n} cards", view["discard"]).format(n=view["discard"]),
+            ngettext("Event deck: {n} card", "Event deck: {n} cards", view["event_deck"]).format(n=view["event_deck"]),
+        ]
+        page.add_widget(Text(escape("   ·   ".join(counts)), size="small"))
+        if view.get("last_event"):
+            page.add_widget(Text(escape(_("Last event: {event}").format(
+                event=t(EVENT_NAMES[view["last_event"]]).render())), size="small", dim=True))
+        page.spacing = m.unit
+        return page
+
+    def _prairie(self, view: Mapping[str, Any]) -> Widget:
+        box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE)
+        box.bind(minimum_height=box.setter("height"))
+        box.add_widget(Text(f"[b]{escape(_('Prairie'))}[/b]"))
+        face_up = view["prairie"]
+        box.add_widget(Text("   ".join(self.token(h) for h in face_up) if face_up
+                            else escape(_("No horse face up.")), size="small"))
+        stacks = "   ".join(
+            ngettext("{kind} stack: {n} left", "{kind} stack: {n} left", n).format(
+                kind=t(KIND_NAMES[kind]).render().capitalize(), n=n)
+            for kind, n in view["stacks"].items())
+        box.add_widget(Text(escape(stacks), size="small", dim=True))
+        return box
+
+    def _player(self, view: Mapping[str, Any], player: Mapping[str, Any]) -> Widget:
+        turn = view["current"] == player["seat"] and not view["over"]
+        waiting = view["pending"].get("player") == player["seat"]
+        box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE,
+                    border=theme.ACCENT if waiting or turn else (0, 0, 0, 0))
+        box.bind(minimum_height=box.setter("height"))
+        marks = []
+        if turn:
+            marks.append(f"{icon('▶')} " + escape(_("to play")))
+        if view["dealer"] == player["seat"]:
+            marks.append(escape(_("dealer")))
+        hand = ngettext("{n} card in hand", "{n} cards in hand", player["hand"]).format(n=player["hand"])
+        box.add_widget(Text(f"{swatch(player['colour'])} [b]{escape(player['name'])}[/b]  ·  {escape(hand)}"
+                            + ("  ·  " + "  ·  ".join(marks) if marks else "")))
+        for place, label in (("corral", _("Corral")), ("stable", _("Stable"))):
+            horses = player[place]
+            shown = "   ".join(self.token(h) for h in horses) if horses else escape(_("empty"))
+            box.add_widget(Text(f"[b]{escape(label)}:[/b] {shown}", size="small"))
+        return box
+
+    def event(self, view: Mapping[str, Any]) -> tuple[str, str] | None:
+        event = view.get("last_event")
+        if not event:
+            return None
+        return t(EVENT_NAMES[event]).render(), t(EVENT_EFFECTS[event]).render()
+
+    def timeout_intent(self, view: Mapping[str, Any]) -> str | None:
+        return "decline" if view["pending"].get("kind") == "defend" else None
+
+
+BOARD_CLASS = MustangBoard

@@ -1,0 +1,117 @@
+"""What every screen shares: the top bar, re-rendering, and errors shown, never fatal.
+
+A :class:`Page` rebuilds its whole content in :meth:`Page.build` whenever it is shown,
+the language changes, the window is resized or the game changes. An exception while
+building is logged and shown in place of the content; the app goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
+
+from companion.inputs import TableInput
+from ui import D, theme
+from ui.widgets import BigButton, Keypad, Panel, Text, escape, icon, message_dialog, row, sizes
+
+if TYPE_CHECKING:
+    from ui.shell import CompanionApp
+
+_, N_, ngettext = D.markers()
+log = logging.getLogger(__name__)
+
+
+def error_text(err: BaseException) -> str:
+    """What to tell the table about an exception, in its language."""
+    from companion.errors import CompanionError
+
+    if isinstance(err, CompanionError):
+        return err.text.render()
+    return _("Something went wrong ({detail}). The game is saved; you can carry on.").format(
+        detail=f"{type(err).__name__}: {err}")
+
+
+class Page(Screen):
+    """A screen of the app. Subclasses set :attr:`page` and implement :meth:`build`."""
+
+    page: ClassVar[str] = ""
+    home_button: ClassVar[bool] = True
+
+    def __init__(self, app: "CompanionApp", **kwargs: Any) -> None:
+        super().__init__(name=self.page, **kwargs)
+        self.app = app
+
+    # --- content -------------------------------------------------------------------
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def build(self) -> Widget:
+        raise NotImplementedError
+
+    def refresh(self, *_args: Any) -> None:
+        """Rebuild the screen from the current state."""
+        m = sizes()
+        frame = BoxLayout(orientation="vertical", padding=m.unit, spacing=m.unit)
+        try:
+            frame.add_widget(self.top_bar())
+            frame.add_widget(self.build())
+        except Exception as err:  # a broken screen must not kill the app
+            log.exception("building %s failed", self.page)
+            frame.clear_widgets()
+            frame.add_widget(self.top_bar(safe=True))
+            box = Panel(orientation="vertical", bg=theme.DANGER)
+            box.add_widget(Text(escape(error_text(err)), size="large", color=theme.text_on(theme.DANGER)))
+            box.add_widget(Widget())
+            frame.add_widget(box)
+        self.clear_widgets()
+        self.add_widget(frame)
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self.refresh()
+
+    def on_leave(self, *_args: Any) -> None:
+        self.clear_widgets()
+
+    def handle_input(self, item: TableInput) -> bool:
+        """Take a table input meant for this screen (enrolment, scoring); ``True`` if used."""
+        return False
+
+    def table_changed(self) -> None:
+        """The game changed; screens that show it refresh."""
+
+    # --- the bar across the top ------------------------------------------------------
+    def top_bar(self, safe: bool = False) -> Widget:
+        m = sizes()
+        children: list[Widget] = []
+        if self.home_button:
+            children.append(BigButton(f"{icon('⌂')} {escape(_('Home'))}", lambda: self.app.go("home"),
+                                      size_hint_x=None, width=m.touch * 2.4))
+        title = _("Table companion") if safe else self.title()
+        children.append(Text(f"[b]{escape(title)}[/b]", size="large", size_hint_y=1, shorten=True,
+                             shorten_from="right"))
+        status = self.app.status_markup()
+        if status:
+            children.append(Text(status, size="small", halign="right", size_hint_y=1,
+                                 size_hint_x=0.45 if m.compact else 0.35))
+        if self.app.simulate:
+            children.append(BigButton(_("Simulator"), self.app.toggle_simulator,
+                                      size_hint_x=None, width=m.touch * 2.6))
+        return row(*children)
+
+    def explain(self, message: str, title: str | None = None) -> None:
+        message_dialog(message, title=title)
+
+    def with_pin(self, action: Callable[[], None]) -> None:
+        """Run ``action`` once the admin PIN has been typed on the keypad."""
+
+        def check(pin: str) -> None:
+            if pin == self.app.services.config.app.admin_pin:
+                action()
+            else:
+                self.explain(_("That PIN is not right. Ask the owner of the table for the admin PIN."))
+
+        Keypad(_("Admin PIN"), check, digits=True, secret=True, max_length=8).open()

@@ -1,0 +1,83 @@
+"""History of finished games, player statistics, export to BG Stats, deletion (PIN)."""
+
+from __future__ import annotations
+
+import glob
+from pathlib import Path
+from typing import Any
+
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
+
+from companion import paths
+from ui import D
+from ui.history import describe_summary, export_bgstats, final_sheet, statistics
+from ui.screens.base import Page
+from ui.screens.scores import sheet_from_json
+from ui.widgets import BigButton, Column, Text, confirm_dialog, danger, escape, row, scrolling, sizes
+
+_, N_, ngettext = D.markers()
+
+
+def export_directory() -> Path:
+    """A USB stick if one is mounted (``/media/<user>/<stick>``), else the state directory."""
+    sticks = sorted(glob.glob("/media/*/*/")) + sorted(glob.glob("/media/usb*/"))
+    return Path(sticks[0]) / "table-companion" if sticks else paths.state_dir() / "exports"
+
+
+class HistoryScreen(Page):
+    page = "history"
+
+    def title(self) -> str:
+        return _("History and statistics")
+
+    def build(self) -> Widget:
+        m = sizes()
+        finished = self.app.services.store.finished()
+        page = Column()
+        if not finished:
+            page.add_widget(Text(escape(_("No finished games yet. Finished games appear here with their scores."))))
+            return scrolling(page)
+        page.add_widget(Text("[b]" + escape(_("Players")) + "[/b]", size="large"))
+        table = GridLayout(cols=5, spacing=m.unit / 2, size_hint_y=None)
+        table.bind(minimum_height=table.setter("height"))
+        for head in (_("Name"), _("Games"), _("Wins"), _("Average"), _("Best")):
+            table.add_widget(Text(f"[b]{escape(head)}[/b]", size="small"))
+        for record in statistics(finished):
+            for value in (escape(record.name), str(record.played), str(record.won), f"{record.average:.1f}",
+                          str(record.best)):
+                table.add_widget(Text(value, size="small"))
+        page.add_widget(table)
+        page.add_widget(BigButton(_("Export all games for BG Stats"), lambda: self._export(finished)))
+        page.add_widget(Text("[b]" + escape(_("Finished games")) + "[/b]", size="large"))
+        for summary in finished:
+            final = final_sheet(summary)
+            totals = ", ".join(f"{p['name']} {p['total']}" for p in final.get("players", ()))
+            page.add_widget(row(
+                BigButton(escape(f"{describe_summary(summary)}: {totals}"), lambda s=summary: self._open(s)),
+                danger(_("Delete"), lambda s=summary: self._delete(s), size_hint_x=None, width=m.touch * 2.2),
+                height=m.touch * 1.4))
+        return scrolling(page)
+
+    def _open(self, summary: Any) -> None:
+        colours = {i: seat.colour for i, seat in enumerate(summary.seats)}
+        self.app.screen("scores").show(sheet_from_json(final_sheet(summary)), colours=colours,
+                                       heading=describe_summary(summary))
+
+    def _export(self, finished: list[Any]) -> None:
+        directory = export_directory()
+        written = export_bgstats(finished, directory)
+        self.explain(ngettext("{n} game written to {path}. Open the file with the BG Stats app to import it.",
+                              "{n} games written to {path}. Open the files with the BG Stats app to import them.",
+                              len(written)).format(n=len(written), path=str(directory)))
+
+    def _delete(self, summary: Any) -> None:
+        def really() -> None:
+            confirm_dialog(_("Delete {game} for good?").format(game=describe_summary(summary)),
+                           lambda: self._really_delete(summary), yes=_("Delete"))
+
+        self.with_pin(really)
+
+    def _really_delete(self, summary: Any) -> None:
+        self.app.services.store.delete(summary.id)
+        self.refresh()

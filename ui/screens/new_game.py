@@ -1,0 +1,166 @@
+"""New game: players (names, colours, seat order), the dealer and the rule options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kivy.uix.widget import Widget
+
+from companion import games
+from companion.game import OptionKind, RuleOption, Seat
+from ui import D, theme
+from ui.screens.base import Page
+from ui.widgets import (BigButton, Column, Keypad, Panel, Text, escape, icon, primary, row, scrolling,
+                        sizes, swatch)
+
+_, N_, ngettext = D.markers()
+
+
+@dataclass
+class Player:
+    name: str
+    colour: str
+
+
+class NewGameScreen(Page):
+    page = "new_game"
+
+    def __init__(self, app, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.game_name = games.available()[0]
+        self.players: list[Player] = []
+        self.dealer = 0
+        self.options: dict[str, Any] = {}
+
+    def prepare(self, game_name: str) -> None:
+        """Fresh setup for ``game_name``: its minimum of players and the table's rules."""
+        game = games.get_game(game_name)
+        self.game_name = game_name
+        count = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
+        self.players = [Player(_("Player {n}").format(n=i + 1), theme.PLAYER_COLOURS[i]) for i in range(count)]
+        self.dealer = 0
+        self.options = self.app.services.config.rule_options(game_name)
+
+    def title(self) -> str:
+        return _("New game of {game}").format(game=games.get_game(self.game_name).title.render())
+
+    def build(self) -> Widget:
+        if not self.players:
+            self.prepare(self.game_name)
+        game = games.get_game(self.game_name)
+        m = sizes()
+        page = Column()
+        page.add_widget(Text(escape(_("Players in seat order, clockwise. Touch a name to change it.")), dim=True))
+        for index, player in enumerate(self.players):
+            page.add_widget(self._player_row(index, player))
+        if len(self.players) < game.max_players:
+            page.add_widget(BigButton(f"{icon('+')} " + escape(_("Add a player")), self._add))
+        page.add_widget(Text("[b]" + escape(_("Rule options")) + "[/b]", size="large"))
+        for option in game.options:
+            page.add_widget(self._option(option))
+        page.add_widget(primary(_("Start the game"), self._start, height=m.touch * 1.3))
+        return scrolling(page)
+
+    # --- players -------------------------------------------------------------------
+    def _player_row(self, index: int, player: Player) -> Widget:
+        m = sizes()
+        is_dealer = index == self.dealer
+        return row(
+            BigButton(f"{swatch(player.colour)}", lambda: self._next_colour(index),
+                      size_hint_x=None, width=m.touch * 1.2, colour=theme.SURFACE),
+            BigButton(escape(player.name), lambda: self._rename(index)),
+            BigButton(("» " if is_dealer else "") + escape(_("Dealer")), lambda: self._set_dealer(index),
+                      colour=theme.ACCENT if is_dealer else theme.SURFACE_HIGH,
+                      size_hint_x=None, width=m.touch * 2.2),
+            BigButton(icon("▲"), lambda: self._move(index, -1), size_hint_x=None, width=m.touch),
+            BigButton(icon("▼"), lambda: self._move(index, 1), size_hint_x=None, width=m.touch),
+            BigButton(icon("✘"), lambda: self._remove(index), size_hint_x=None, width=m.touch,
+                      colour=theme.DANGER),
+        )
+
+    def _rename(self, index: int) -> None:
+        def done(name: str) -> None:
+            if name:
+                self.players[index].name = name
+            self.refresh()
+
+        Keypad(_("Name of player {n}").format(n=index + 1), done, initial="").open()
+
+    def _next_colour(self, index: int) -> None:
+        taken = {p.colour for p in self.players}
+        order = list(theme.PLAYER_COLOURS)
+        start = order.index(self.players[index].colour) if self.players[index].colour in order else -1
+        for step in range(1, len(order) + 1):
+            candidate = order[(start + step) % len(order)]
+            if candidate not in taken:
+                self.players[index].colour = candidate
+                break
+        self.refresh()
+
+    def _set_dealer(self, index: int) -> None:
+        self.dealer = index
+        self.refresh()
+
+    def _move(self, index: int, step: int) -> None:
+        other = index + step
+        if 0 <= other < len(self.players):
+            self.players[index], self.players[other] = self.players[other], self.players[index]
+            if self.dealer in (index, other):
+                self.dealer = other if self.dealer == index else index
+        self.refresh()
+
+    def _remove(self, index: int) -> None:
+        game = games.get_game(self.game_name)
+        if len(self.players) <= game.min_players:
+            self.explain(_("{game} needs at least {n} players.").format(game=game.title.render(),
+                                                                         n=game.min_players))
+            return
+        del self.players[index]
+        self.dealer = min(self.dealer if self.dealer < index else max(0, self.dealer - 1), len(self.players) - 1)
+        self.refresh()
+
+    def _add(self) -> None:
+        taken = {p.colour for p in self.players}
+        colour = next(c for c in theme.PLAYER_COLOURS if c not in taken)
+        self.players.append(Player(_("Player {n}").format(n=len(self.players) + 1), colour))
+        self.refresh()
+
+    # --- options ---------------------------------------------------------------------
+    def _option(self, option: RuleOption) -> Widget:
+        box = Panel(orientation="vertical", size_hint_y=None)
+        box.bind(minimum_height=box.setter("height"))
+        value = self.options.get(option.name, option.default)
+        default = _("default") if value == option.default else ""
+        box.add_widget(Text(f"[b]{escape(option.title.render())}[/b]"
+                            + (f" ({escape(default)})" if default else "")))
+        box.add_widget(Text(escape(option.explanation.render()), size="small", dim=True))
+        if option.kind is OptionKind.BOOL:
+            choices = [(True, _("On")), (False, _("Off"))]
+        else:
+            choices = [(key, text.render()) for key, text in option.choices.items()]
+        buttons = [BigButton(("» " if key == value else "") + escape(label),
+                             lambda key=key: self._set_option(option.name, key),
+                             colour=theme.ACCENT if key == value else theme.SURFACE_HIGH)
+                   for key, label in choices]
+        if option.kind is OptionKind.BOOL or len(buttons) <= 2:
+            box.add_widget(row(*buttons))
+        else:
+            for button in buttons:
+                box.add_widget(button)
+        return box
+
+    def _set_option(self, name: str, value: Any) -> None:
+        self.options[name] = value
+        self.refresh()
+
+    # --- start -----------------------------------------------------------------------
+    def _start(self) -> None:
+        names = [p.name.strip().casefold() for p in self.players]
+        if len(set(names)) != len(names):
+            self.explain(_("Two players have the same name. Give everyone a different name."))
+            return
+        seats = [Seat(p.name.strip(), p.colour) for p in self.players]
+        self.app.table.start(self.game_name, seats, dict(self.options), dealer=self.dealer)
+        self.players = []
+        self.app.go("play")

@@ -1,0 +1,263 @@
+"""The play screen: whose turn, the board, the dealer's instructions, the last verdict,
+the proposal to confirm, touch alternatives and the live camera panel.
+
+Players act mostly through the sensors: cards laid in the play zone and a scanned
+token make a proposal, which the confirm button (or touch) submits. Everything else is
+a touch: the legal moves that need no cards (exchange, stable, decline, done…), undo,
+and manual entry of tokens and cards when a reader or the camera is offline.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+from kivy.uix.widget import Widget
+
+from companion.game import Chance, Decision, Over
+from companion.inputs import CardsSeen, Intent
+from ui import D, theme
+from ui.boards import board_for
+from ui.camera_view import CameraView
+from ui.pickers import pick_cards, pick_token
+from ui.screens.base import Page
+from ui.widgets import (Banner, BigButton, Column, Countdown, Panel, Text, danger, escape, icon, primary,
+                        row, scrolling, sizes, swatch)
+
+_, N_, ngettext = D.markers()
+
+MAX_TOUCH_MOVES = 12
+"""At most this many touch alternatives are listed (stable each horse, exchange…)."""
+
+
+class PlayScreen(Page):
+    page = "play"
+
+    def __init__(self, app, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.last_seen: CardsSeen | None = None
+        self._board = None
+        self._events_seen: tuple[int, int] | None = None
+        self._deadline: tuple[tuple[int, int], float] | None = None
+        self._scores_shown: int | None = None
+
+    @property
+    def referee(self) -> Any:
+        return self.app.table.referee
+
+    def board(self) -> Any:
+        if self._board is None or self._board.game is not self.referee.game:
+            self._board = board_for(self.referee.game)
+        return self._board
+
+    def title(self) -> str:
+        if self.referee is None:
+            return _("Play")
+        return self.referee.game.title.render()
+
+    # --- inputs ------------------------------------------------------------------------
+    def handle_input(self, item: Any) -> bool:
+        if isinstance(item, CardsSeen):
+            self.last_seen = item  # drawn on the camera panel; the referee still gets it
+        return False
+
+    def table_changed(self) -> None:
+        if self.manager is None or self.manager.current != self.page or self.referee is None:
+            return
+        self.refresh()
+        self._announce_event()
+        if self.referee.is_over and self._scores_shown != self.referee.game_id:
+            self._scores_shown = self.referee.game_id
+            self.show_scores()
+
+    def _announce_event(self) -> None:
+        """A newly revealed event gets the whole screen until someone touches it."""
+        view = self.referee.observation()
+        key = (self.referee.game_id, len(view.get("events", ())))
+        if self._events_seen is None or self._events_seen[0] != key[0]:
+            self._events_seen = key
+            return
+        if key[1] > self._events_seen[1]:
+            card = self.board().event(view)
+            if card is not None:
+                event_card(*card)
+        self._events_seen = key
+
+    # --- building ------------------------------------------------------------------------
+    def build(self) -> Widget:
+        m = sizes()
+        if self.referee is None:
+            page = Column()
+            page.add_widget(Text(escape(_("No game is being played. Start or resume one on the home screen.")),
+                                 size="large"))
+            page.add_widget(primary(_("Home"), lambda: self.app.go("home")))
+            return page
+        view = self.referee.observation()
+        if self._events_seen is None or self._events_seen[0] != self.referee.game_id:
+            self._events_seen = (self.referee.game_id, len(view.get("events", ())))
+        left = Column()
+        left.add_widget(self._prompt(view))
+        instructions = self._instructions(view)
+        if instructions is not None:
+            left.add_widget(instructions)
+        banner = self._banner()
+        if banner is not None:
+            left.add_widget(banner)
+        left.add_widget(self.board().widget(view))
+        right = Column()
+        for widget in self._controls(view):
+            right.add_widget(widget)
+        layout = BoxLayout(orientation="horizontal", spacing=m.unit)
+        main = scrolling(left)
+        main.size_hint_x = 0.6 if m.compact else 0.64
+        layout.add_widget(main)
+        layout.add_widget(scrolling(right))
+        return layout
+
+    def _prompt(self, view: dict[str, Any]) -> Widget:
+        pending = self.referee.pending
+        box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE_HIGH)
+        box.bind(minimum_height=box.setter("height"))
+        who = getattr(pending, "player", None)
+        mark = swatch(self.referee.seats[who].colour) + " " if who is not None else ""
+        box.add_widget(Text(f"{mark}[b]{escape(pending.prompt.render())}[/b]", size="large"))
+        return box
+
+    def _instructions(self, view: dict[str, Any]) -> Widget | None:
+        """The dealer's instructions after the last action, in big type."""
+        lines = [i for i in view.get("dealer_instructions", ()) if i.get("cards")]
+        if not lines:
+            return None
+        dealer = self.referee.seats[view.get("dealer", self.referee.dealer)].name
+        box = Panel(orientation="vertical", size_hint_y=None, bg=theme.WARNING)
+        box.bind(minimum_height=box.setter("height"))
+        ink = theme.text_on(theme.WARNING)
+        box.add_widget(Text(f"{icon('✋')} [b]" + escape(_("Dealer ({name}):").format(name=dealer)) + "[/b]",
+                            color=ink))
+        for line in lines:
+            seat = self.referee.seats[line["player"]]
+            text = ngettext("give {n} card to {name}", "give {n} cards to {name}", line["cards"]).format(
+                n=line["cards"], name=seat.name)
+            box.add_widget(Text(f"{swatch(seat.colour)} [b]{escape(text)}[/b]", size="large", color=ink))
+        return box
+
+    def _banner(self) -> Widget | None:
+        shown = self.app.table.last
+        if shown is None:
+            return None
+        verdict = shown.verdict
+        banner = Banner()
+        detail = None
+        if not verdict.accepted and verdict.section is not None:
+            detail = _("See: {section}").format(section=verdict.section.render())
+        elif verdict.changes:
+            detail = " · ".join(change.text.render() for change in verdict.changes)
+        banner.show("accepted" if verdict.accepted else "rejected", verdict.message.render(), detail)
+        return banner
+
+    # --- the right-hand column: proposal, buttons, camera -------------------------------------
+    def _controls(self, view: dict[str, Any]) -> list[Widget]:
+        m = sizes()
+        referee = self.referee
+        pending = referee.pending
+        out: list[Widget] = []
+        if isinstance(pending, Over):
+            out.append(primary(_("See the scores"), self.show_scores, height=m.touch * 1.4))
+            out.append(BigButton(_("Undo the last move"), self.app.table.undo))
+            return out
+        if referee.proposal is not None:
+            text = " + ".join(referee.describe(a).render() for a in referee.proposal.actions)
+            box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE, border=theme.ACCENT)
+            box.bind(minimum_height=box.setter("height"))
+            box.add_widget(Text(escape(_("Proposed: {action}").format(action=text))))
+            out.append(box)
+        else:
+            tray = view.get("table", {})
+            laid = ", ".join(self.board().card(c) for c in tray.get("cards", ()))
+            hint = _("Lay the cards in the play zone and scan the horse, then confirm.")
+            if laid or tray.get("token"):
+                hint = _("Seen: {cards} {token}").format(cards=laid, token=self.board().token(tray["token"])
+                                                        if tray.get("token") else "")
+            out.append(Text(hint if laid or tray.get("token") else escape(hint), size="small", dim=True))
+        out.append(row(primary(f"{icon(theme.ICON_ACCEPTED)} " + escape(_("Confirm")), self.app.table.confirm),
+                       BigButton(f"{icon('↶')} " + escape(_("Undo")), self.app.table.undo)))
+        countdown = self._countdown(view)
+        if countdown is not None:
+            out.append(countdown)
+        out.extend(self._touch_moves(pending))
+        if isinstance(pending, Chance) and self.app.simulate:
+            out.append(BigButton(_("Draw at random (simulation)"), self.app.table.simulate_chance))
+        out.append(row(BigButton(_("Enter a token by hand"), self._enter_token),
+                       BigButton(_("Enter cards by hand"), self._enter_cards), height=m.touch * 1.2))
+        out.append(self._camera())
+        return out
+
+    def _touch_moves(self, pending: Any) -> list[Widget]:
+        """Legal moves that need no cards, as buttons (chance outcomes are scanned)."""
+        if isinstance(pending, Chance):
+            return []
+        moves = [a for a in self.referee.legal_actions() if not getattr(a, "cards", ())]
+        return [BigButton(escape(self.referee.describe(a).render()), lambda a=a: self.app.table.submit(a))
+                for a in moves[:MAX_TOUCH_MOVES]]
+
+    def _countdown(self, view: dict[str, Any]) -> Widget | None:
+        board = self.board()
+        intent = board.timeout_intent(view)
+        if intent is None or not board.countdown_seconds:
+            self._deadline = None
+            return None
+        key = (self.referee.game_id, len(self.referee.actions))
+        if self._deadline is None or self._deadline[0] != key:
+            self._deadline = (key, time.monotonic() + board.countdown_seconds)
+        left = max(0.5, self._deadline[1] - time.monotonic())
+
+        def expire() -> None:
+            if self.referee is not None and (self.referee.game_id, len(self.referee.actions)) == key:
+                self.app.table.feed(Intent(intent))
+
+        widget = Countdown(left, expire, _("Time to defend"))
+        widget.total = board.countdown_seconds
+        return widget
+
+    def _camera(self) -> Widget:
+        m = sizes()
+        config = self.app.services.config.camera
+        panel = Panel(orientation="vertical", size_hint_y=None, height=max(160, m.height * 0.42))
+        panel.add_widget(Text(escape(_("Play zone camera")), size="small", dim=True))
+        panel.add_widget(CameraView(self.last_seen, (config.width, config.height), self.board().card,
+                                    self.app.frame_source()))
+        return panel
+
+    # --- manual entry ---------------------------------------------------------------------
+    def _enter_token(self) -> None:
+        game = self.referee.game
+        pending = self.referee.pending
+        specs = game.tokens()
+        if isinstance(pending, Chance) and pending.outcomes:
+            allowed = set(pending.outcomes)
+            specs = tuple(s for s in specs if s.id in allowed) or specs
+        pick_token(_("Which token was scanned?"), specs, self.app.table.scan)
+
+    def _enter_cards(self) -> None:
+        pick_cards(_("Which cards are in the play zone?"), self.referee.game.cards(), self.app.table.lay)
+
+    def show_scores(self) -> None:
+        referee = self.referee
+        self.app.screen("scores").show(referee.scores(), colours={i: s.colour for i, s in enumerate(referee.seats)})
+
+
+def event_card(title: str, effect: str) -> ModalView:
+    """An event card over the whole screen; a touch anywhere closes it."""
+    view = ModalView(size_hint=(1, 1), background_color=(0, 0, 0, 0.92))
+    box = Panel(orientation="vertical", bg=theme.WARNING)
+    ink = theme.text_on(theme.WARNING)
+    box.add_widget(Widget())
+    box.add_widget(Text(f"[b]{escape(title)}[/b]", size="huge", halign="center", color=ink))
+    box.add_widget(Text(escape(effect), size="large", halign="center", color=ink))
+    box.add_widget(Widget())
+    box.add_widget(primary(_("Resolve the event"), view.dismiss))
+    view.add_widget(box)
+    view.open()
+    return view

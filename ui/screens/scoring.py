@@ -1,0 +1,157 @@
+"""Scoring only: the app scores a game it did not referee.
+
+Players pick who played, then scan the horses of each player's places (for Mustang:
+corral and stable) and say who ended the game; the game's own scoring function
+(``score_holdings`` in its package) makes the sheet.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from typing import Any
+
+from kivy.uix.widget import Widget
+
+from companion import games
+from companion.inputs import TagPlaced
+from ui import D, theme
+from ui.pickers import pick_token
+from ui.screens.base import Page
+from ui.widgets import BigButton, Column, Keypad, Panel, Text, escape, primary, row, scrolling, sizes, swatch
+
+_, N_, ngettext = D.markers()
+
+PLACE_NAMES = {"corral": N_("Corral"), "stable": N_("Stable")}
+
+
+def scorer(game_name: str) -> tuple[Any, Any] | None:
+    """``(score_holdings, Holdings)`` of a game that can score holdings, else ``None``."""
+    module = importlib.import_module(games.GAME_PACKAGES[game_name])
+    found = getattr(module, "score_holdings", None), getattr(module, "Holdings", None)
+    return found if all(found) else None
+
+
+def places(holdings_cls: Any) -> list[str]:
+    """The token places a player has (every field of ``Holdings`` but the name)."""
+    return [f.name for f in dataclasses.fields(holdings_cls) if f.name != "name"]
+
+
+class ScoringScreen(Page):
+    page = "scoring"
+
+    def __init__(self, app, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.game_name = next((g for g in games.available() if scorer(g)), games.available()[0])
+        self.names: list[str] = []
+        self.held: dict[tuple[int, str], list[str]] = {}
+        self.target: tuple[int, str] | None = None
+        self.ender: int | None = None
+
+    def title(self) -> str:
+        return _("Score a finished game")
+
+    def on_pre_enter(self, *args: Any) -> None:
+        if not self.names:
+            self.names = [_("Player {n}").format(n=i + 1) for i in range(3)]
+        super().on_pre_enter(*args)
+
+    def build(self) -> Widget:
+        m = sizes()
+        page = Column()
+        found = scorer(self.game_name)
+        if found is None:
+            page.add_widget(Text(escape(_("This game cannot be scored without refereeing it."))))
+            return scrolling(page)
+        _score, holdings_cls = found
+        where = places(holdings_cls)
+        if self.target is None:
+            self.target = (0, where[0])
+        page.add_widget(Text(escape(_("Touch a player's place, then scan every horse in it. "
+                                      "Scanning a horse again moves it to the chosen place.")), dim=True))
+        specs = {s.id: s for s in games.get_game(self.game_name).tokens()}
+        for seat, name in enumerate(self.names):
+            box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE)
+            box.bind(minimum_height=box.setter("height"))
+            box.add_widget(row(
+                BigButton(f"[b]{escape(name)}[/b]", lambda seat=seat: self._rename(seat)),
+                BigButton(("» " if self.ender == seat else "") + escape(_("Ended the game")),
+                          lambda seat=seat: self._set_ender(seat),
+                          colour=theme.ACCENT if self.ender == seat else theme.SURFACE_HIGH),
+                BigButton("✘", lambda seat=seat: self._remove(seat), size_hint_x=None, width=m.touch,
+                          colour=theme.DANGER)))
+            for place in where:
+                chosen = self.target == (seat, place)
+                tokens = self.held.get((seat, place), [])
+                shown = "  ".join(f"{swatch(specs[t].colour)} {escape(specs[t].label.render())}" for t in tokens)
+                label = _(PLACE_NAMES[place]) if place in PLACE_NAMES else place
+                box.add_widget(BigButton(("» " if chosen else "") + f"[b]{escape(label)}[/b]: "
+                                         + (shown or escape(_("empty"))),
+                                         lambda seat=seat, place=place: self._choose(seat, place),
+                                         colour=theme.ACCENT if chosen else theme.SURFACE_HIGH,
+                                         height=m.touch * 1.3, font_size=m.font_small))
+            page.add_widget(box)
+        game = games.get_game(self.game_name)
+        if len(self.names) < game.max_players:
+            page.add_widget(BigButton(_("Add a player"), self._add))
+        page.add_widget(row(BigButton(_("Enter a token by hand"), self._by_hand),
+                            BigButton(_("Nobody ended the game"), lambda: self._set_ender(None))))
+        page.add_widget(primary(_("Score"), self._score, height=m.touch * 1.3))
+        return scrolling(page)
+
+    def handle_input(self, item: Any) -> bool:
+        if not isinstance(item, TagPlaced):
+            return False
+        token = self.app.table.lookup(item.uid)
+        if token is None:
+            self.explain(_("This tag is not a known token. Teach it on the home screen, then scan it again."))
+        else:
+            self.put(token)
+        return True
+
+    def put(self, token: str) -> None:
+        """Move ``token`` to the chosen place (from wherever it was)."""
+        for tokens in self.held.values():
+            if token in tokens:
+                tokens.remove(token)
+        self.held.setdefault(self.target, []).append(token)
+        self.refresh()
+
+    def _choose(self, seat: int, place: str) -> None:
+        self.target = (seat, place)
+        self.refresh()
+
+    def _set_ender(self, seat: int | None) -> None:
+        self.ender = seat
+        self.refresh()
+
+    def _rename(self, seat: int) -> None:
+        def done(name: str) -> None:
+            if name:
+                self.names[seat] = name
+            self.refresh()
+
+        Keypad(_("Name of player {n}").format(n=seat + 1), done).open()
+
+    def _add(self) -> None:
+        self.names.append(_("Player {n}").format(n=len(self.names) + 1))
+        self.refresh()
+
+    def _remove(self, seat: int) -> None:
+        if len(self.names) <= games.get_game(self.game_name).min_players:
+            return
+        del self.names[seat]
+        self.held = {(s - (s > seat), p): t for (s, p), t in self.held.items() if s != seat}
+        self.ender = None if self.ender == seat else (self.ender - (self.ender > seat) if self.ender is not None else None)
+        self.target = None
+        self.refresh()
+
+    def _by_hand(self) -> None:
+        pick_token(_("Which horse?"), games.get_game(self.game_name).tokens(), self.put)
+
+    def _score(self) -> None:
+        score, holdings_cls = scorer(self.game_name)
+        holdings = [holdings_cls(name, **{p: tuple(self.held.get((seat, p), ())) for p in places(holdings_cls)})
+                    for seat, name in enumerate(self.names)]
+        sheet = score(holdings, self.app.services.config.rule_options(self.game_name), self.ender)
+        self.app.screen("scores").show(sheet, heading=_("Scores (not refereed)"))

@@ -1,0 +1,83 @@
+"""``companion screenshots``: every screen at 800×480 and 1280×720, in a mid-game state.
+
+The app runs in simulation on a throw-away database: one game is played to the end
+(for the score and history screens) and a second one is left mid-game (for the play
+screen), so the pictures show what players see during an evening.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ui.kivyenv import SIZES
+
+SCREENS = ("home", "new_game", "play", "event", "scores", "history", "settings", "hardware", "tokens",
+           "deck", "scoring")
+SEATS = (("Annemarie", "red"), ("Bob", "yellow"), ("Charlotte", "green"), ("Dirk-Jan", "blue"))
+
+
+def prepare_games(app: Any) -> None:
+    """A finished game in the history and a game in progress on the table."""
+    from companion.game import Seat
+    from ui.driver import play_moves
+
+    seats = [Seat(name, colour) for name, colour in SEATS]
+    app.table.start("mustang", seats, seed=7)
+    play_moves(app.table.referee, 2000)
+    app.table.start("mustang", seats[:3], seed=11, dealer=1)
+    play_moves(app.table.referee, 60)
+    app.table.changed()
+
+
+def render_all(out: Path, *, languages: tuple[str, ...] | None = None) -> list[Path]:
+    """Save every screen at both sizes (and in each of ``languages``) into ``out``."""
+    from ui.app import build_app
+    from ui.driver import Driver, isolated_environment
+
+    work = Path(tempfile.mkdtemp(prefix="companion-shots-"))
+    isolated_environment(work)
+    app = build_app(simulate=True, size=SIZES["hd"], quiet=True)
+    driver = Driver(app).start()
+    from companion.i18n import current_language, set_language
+
+    languages = languages or (current_language(),)
+    prepare_games(app)
+    written = []
+    for lang in languages:
+        set_language(lang)
+        for label, (width, height) in SIZES.items():
+            driver.resize(width, height)
+            for screen in SCREENS:
+                driver.close_popups()
+                show(app, driver, screen)
+                written.append(driver.shot(out / f"{lang}-{width}x{height}-{screen}.png"))
+    driver.close_popups()
+    driver.stop()
+    return written
+
+
+def show(app: Any, driver: Any, screen: str) -> None:
+    from ui.screens.play import event_card
+
+    if screen == "event":
+        driver.go("play")
+        card = app.screen("play").board().event({"last_event": "heavy_rain"})
+        event_card(*card)
+    elif screen == "scores":
+        finished = app.services.store.finished()[0]
+        from ui.history import final_sheet
+        from ui.screens.scores import sheet_from_json
+
+        app.screen("scores").show(sheet_from_json(final_sheet(finished)),
+                                  colours={i: s.colour for i, s in enumerate(finished.seats)})
+    elif screen == "new_game":
+        app.screen("new_game").prepare("mustang")
+        driver.go(screen)
+    elif screen == "settings":
+        app.screen("settings").unlocked = True
+        driver.go(screen)
+    else:
+        driver.go(screen)
+    driver.pump(6)

@@ -1,0 +1,122 @@
+"""What the app runs on: configuration, game store, input queue, hardware, token registry.
+
+:func:`open_services` builds them once at start-up. Nothing here needs Kivy, so the
+tests and command-line tools use the same wiring. A broken configuration file or a
+device that cannot be opened never stops the app: it runs on the defaults or without
+that device, and :attr:`Services.problems` says what to fix.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.errors import CompanionError
+from companion.i18n import Text
+from companion.inputs import DeviceStatus, InputQueue
+
+from ui import D
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Services:
+    """The long-lived objects the screens share.
+
+    ``hardware`` is ``None`` when no device layer could be started (the table then
+    plays by touch); ``devices`` holds the last :class:`DeviceStatus` of each device.
+    """
+
+    config: Any
+    config_path: Path | None
+    store: Any
+    queue: InputQueue
+    hardware: Any | None
+    registry: Any | None
+    simulate: bool
+    problems: list[Text] = field(default_factory=list)
+    devices: dict[str, DeviceStatus] = field(default_factory=dict)
+
+    def feedback(self, pattern: str) -> None:
+        """Play an LED/buzzer pattern; a failing device is logged, never raised."""
+        if self.hardware is None:
+            return
+        try:
+            self.hardware.feedback(pattern)
+        except CompanionError as err:
+            log.warning("feedback %s failed: %s", pattern, err)
+
+    def note_status(self, status: DeviceStatus) -> None:
+        self.devices[status.device] = status
+
+    def offline(self) -> list[DeviceStatus]:
+        """Devices whose last status was offline."""
+        return [s for s in self.devices.values() if not s.online]
+
+    def save_config(self, config: Any) -> None:
+        from hardware.config import save_config
+
+        save_config(config, self.config_path)
+        self.config = config
+
+    def close(self) -> None:
+        if self.hardware is not None:
+            try:
+                self.hardware.close()
+            except CompanionError as err:
+                log.warning("closing the hardware failed: %s", err)
+
+
+def open_services(*, simulate: bool, config_path: str | Path | None = None,
+                  start_hardware: bool = True) -> Services:
+    """Load the configuration, open the database and start the devices.
+
+    ``simulate`` runs every device on its simulated backend.
+    """
+    from companion.store import GameStore
+    from hardware.config import load_config_or_defaults
+
+    problems: list[Text] = []
+    path = Path(config_path) if config_path else None
+    config, error = load_config_or_defaults(path, simulate=simulate)
+    if error is not None:
+        problems.append(error.text)
+    store = GameStore(config.app.database)
+    queue = InputQueue()
+    registry = _registry(store, problems)
+    hardware = _hardware(config, queue, simulate, problems) if start_hardware else None
+    services = Services(config=config, config_path=path, store=store, queue=queue, hardware=hardware,
+                        registry=registry, simulate=simulate, problems=problems)
+    return services
+
+
+def _registry(store: Any, problems: list[Text]) -> Any | None:
+    try:
+        from hardware.rfid.registry import TokenRegistry
+
+        return TokenRegistry(store.connection)
+    except ImportError as err:
+        problems.append(D.text("The token registry is not installed ({detail}); tokens cannot be "
+                               "recognised, use the touch buttons instead.", detail=str(err)))
+    except CompanionError as err:
+        problems.append(err.text)
+    return None
+
+
+def _hardware(config: Any, queue: InputQueue, simulate: bool, problems: list[Text]) -> Any | None:
+    try:
+        from hardware.manager import Hardware
+
+        hardware = Hardware.from_config(config, queue, simulate=simulate)
+        hardware.start()
+        return hardware
+    except ImportError as err:
+        problems.append(D.text("The hardware drivers are not installed ({detail}); the game is "
+                               "played by touch.", detail=str(err)))
+    except CompanionError as err:
+        problems.append(D.text("The hardware could not be started: {detail} The game is played by "
+                               "touch until it is fixed.", detail=err.text))
+    return None

@@ -1,0 +1,207 @@
+"""The Kivy application: screens, the input pump, language switching, systemd.
+
+:class:`CompanionApp` drains the :class:`~companion.inputs.InputQueue` on Kivy's
+clock, gives each input to the screen on show (enrolment, scoring) or else to the
+referee, and re-renders screens when the game, the language or the window size
+changes. Exceptions anywhere in the event loop are logged and shown as a message.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from kivy.app import App
+from kivy.base import ExceptionHandler, ExceptionManager
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.i18n import on_language_change
+from companion.inputs import DeviceStatus, TableInput
+from ui import D, theme
+from ui.screens.base import Page, error_text
+from ui.services import Services
+from ui.table import Table
+from ui.widgets import escape, icon, message_dialog
+
+_, N_, ngettext = D.markers()
+log = logging.getLogger(__name__)
+
+POLL_INTERVAL = 1 / 20
+"""Seconds between two drains of the input queue."""
+
+
+class _Survive(ExceptionHandler):
+    """Keeps the app alive: an exception in a callback is logged and shown."""
+
+    def __init__(self, app: "CompanionApp") -> None:
+        super().__init__()
+        self.app = app
+
+    def handle_exception(self, inst: BaseException) -> int:
+        if isinstance(inst, (KeyboardInterrupt, SystemExit)):
+            return ExceptionManager.RAISE
+        log.exception("unhandled error in the app", exc_info=inst)
+        self.app.report(inst)
+        return ExceptionManager.PASS
+
+
+class CompanionApp(App):
+    """The touchscreen app on top of :class:`~ui.services.Services`."""
+
+    title = "Table companion"
+
+    def __init__(self, services: Services, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.services = services
+        self.simulate = services.simulate
+        self.table = Table(services)
+        self.manager: ScreenManager | None = None
+        self.simulator = None
+        self.ready = False
+        self._refresh_event = None
+
+    # --- building --------------------------------------------------------------------
+    def build(self) -> BoxLayout:
+        from ui.screens import PAGES
+
+        Window.clearcolor = theme.BACKGROUND
+        root = BoxLayout(orientation="horizontal")
+        self.manager = ScreenManager(transition=NoTransition())
+        for cls in PAGES:
+            self.manager.add_widget(cls(self))
+        root.add_widget(self.manager)
+        if self.simulate:
+            from ui.simulator import SimulatorPanel
+
+            self.simulator = SimulatorPanel(self)
+            root.add_widget(self.simulator)
+        self._handler = _Survive(self)
+        ExceptionManager.add_handler(self._handler)
+        self.table.subscribe(lambda _table: self._table_changed())
+        on_language_change(lambda _lang: Clock.schedule_once(self.refresh_all, 0))
+        Window.bind(size=lambda *_a: self._schedule_refresh())
+        Clock.schedule_interval(self.poll, POLL_INTERVAL)
+        Clock.schedule_once(self._started, 0)
+        return root
+
+    def _started(self, _dt: float) -> None:
+        self.go("home")
+        for problem in self.services.problems:
+            message_dialog(problem.render(), title=_("Check the settings"))
+        self.ready = True
+        try:
+            from companion import systemd
+        except ImportError:  # the service integration is optional off the Pi
+            log.info("companion.systemd is not installed; not notifying systemd")
+            return
+        systemd.notify_ready()
+        interval = systemd.watchdog_interval()
+        if interval:
+            Clock.schedule_interval(lambda _dt: systemd.notify_watchdog(), interval)
+
+    def on_stop(self) -> None:
+        self.services.close()
+
+    # --- navigation and rendering ---------------------------------------------------------
+    @property
+    def page(self) -> Page:
+        return self.manager.current_screen
+
+    def go(self, name: str) -> None:
+        if self.manager.current == name:
+            self.page.refresh()
+        else:
+            self.manager.current = name
+        if self.simulator is not None:
+            self.simulator.refresh()
+
+    def screen(self, name: str) -> Page:
+        return self.manager.get_screen(name)
+
+    def refresh_all(self, *_args: Any) -> None:
+        if self.manager is None:
+            return
+        self.page.refresh()
+        if self.simulator is not None:
+            self.simulator.refresh()
+
+    def _schedule_refresh(self) -> None:
+        if self._refresh_event is not None:
+            self._refresh_event.cancel()
+        self._refresh_event = Clock.schedule_once(self.refresh_all, 0.15)
+
+    def _table_changed(self) -> None:
+        self.page.table_changed()
+        if self.simulator is not None:
+            self.simulator.refresh()
+
+    def set_language(self, lang: str) -> None:
+        """Switch the language now (every screen re-renders) and remember it."""
+        import dataclasses
+
+        from companion.errors import CompanionError
+        from companion.i18n import set_language
+
+        set_language(lang)
+        config = self.services.config
+        try:
+            self.services.save_config(dataclasses.replace(config, app=dataclasses.replace(config.app, language=lang)))
+        except CompanionError as err:
+            self.report(err)
+
+    def toggle_simulator(self) -> None:
+        if self.simulator is not None:
+            self.simulator.toggle()
+
+    def report(self, err: BaseException) -> None:
+        """Show an error to the table; the app carries on."""
+        self.report_text(error_text(err))
+
+    def report_text(self, message: str) -> None:
+        message_dialog(message, title=_("Something went wrong"))
+
+    def frame_source(self):
+        """A callable giving the camera's latest picture (``None`` without a camera)."""
+        camera = getattr(self.services.hardware, "camera", None) if self.services.hardware else None
+        if camera is None or not hasattr(camera, "latest"):
+            return None
+
+        def latest():
+            frame = camera.latest()
+            return frame.image if frame is not None else None
+
+        return latest
+
+    # --- inputs ---------------------------------------------------------------------------
+    def poll(self, _dt: float = 0.0) -> None:
+        """Drain the input queue (never blocks)."""
+        for item in self.services.queue.drain():
+            try:
+                self.dispatch(item)
+            except Exception as err:  # one bad input must not stop the pump
+                log.exception("input %r failed", item)
+                self.report(err)
+
+    def dispatch(self, item: TableInput) -> None:
+        if isinstance(item, DeviceStatus):
+            self.services.note_status(item)
+            self.page.refresh()
+            return
+        if self.page.handle_input(item):
+            return
+        if self.table.playing:
+            self.table.feed(item)
+
+    def status_markup(self) -> str:
+        """Devices offline (or, when all are fine, a short all-clear) for the top bar."""
+        offline = self.services.offline()
+        if self.services.hardware is None:
+            return f"[color=d55e00]{icon(theme.ICON_REJECTED)}[/color] " + escape(_("No sensors: touch entry"))
+        if offline:
+            names = ", ".join(s.device for s in offline)
+            return f"[color=d55e00]{icon(theme.ICON_REJECTED)}[/color] " + escape(
+                _("Offline: {devices}").format(devices=names))
+        return f"[color=009e73]{icon(theme.ICON_ACCEPTED)}[/color] " + escape(_("Sensors ready"))

@@ -1,0 +1,202 @@
+"""Simulated hands at the table: what the simulator panel does for a player.
+
+:class:`Puppet` works the simulated hardware the way hands would: tokens go on the
+simulated reader (:func:`hardware.rfid.table.simulated_table`), cards are laid under
+the synthetic camera so the real card-vision path runs, and the confirm and undo
+buttons are pressed through their mock pins. Without a device layer the same inputs go
+straight on the queue (``TagPlaced``, ``CardsSeen``, ``ButtonPressed``).
+
+:meth:`Puppet.plan` turns a game action into those physical steps, by a convention
+every game's actions follow: a ``cards`` field is laid in the play zone, a ``horse``
+or ``token`` field is placed on the reader; an action with neither is entered by touch
+(``Intent("action")``). :class:`Autoplay` runs a plan step by step on the app's clock,
+waiting for each input to reach the referee before the next.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Sequence
+
+from companion.inputs import ButtonPressed, CardsSeen, Intent, TagPlaced
+
+from ui import D
+from ui.table import Table
+
+_, N_, ngettext = D.markers()
+log = logging.getLogger(__name__)
+
+ZONE = "main"
+"""The reader zone tokens are placed on."""
+
+SETTLE = 0.4
+"""Seconds the table rests after a move, so the reader sees the next token arrive."""
+
+
+def uid_for(token: str) -> str:
+    """The simulated tag of ``token``: a stable 4-byte UID derived from its id."""
+    return hashlib.sha1(token.encode()).hexdigest()[:8].upper()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One physical step: ``kind`` is ``lay``, ``place``, ``touch``, ``press`` or ``clear``."""
+
+    kind: str
+    value: Any
+    done: Callable[[Any, float], bool]
+    """Given the referee and the seconds since the step was taken, whether it is through."""
+
+
+class Puppet:
+    """The simulated table's hands."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.services = table.services
+
+    # --- the physical inputs --------------------------------------------------------------
+    def ensure_enrolled(self, game: Any) -> None:
+        """In simulation every token of ``game`` has a tag: enrol the missing ones."""
+        registry = self.services.registry
+        if registry is None:
+            return
+        for spec in game.tokens():
+            if self.table.lookup(uid_for(spec.id)) is None:
+                registry.enroll(uid_for(spec.id), game.name, spec.id)
+
+    def place(self, token: str) -> None:
+        """Lay ``token`` on the reader (and lift whatever lay there)."""
+        uid = uid_for(token)
+        rfid = self._rfid_table()
+        if rfid is None:
+            self.services.queue.put(TagPlaced(uid, ZONE, at=time.monotonic()))
+            return
+        for other in rfid.tags_on(ZONE):
+            rfid.lift(ZONE, other)
+        rfid.place(ZONE, uid)
+
+    def lay(self, cards: Sequence[str]) -> None:
+        """Put ``cards`` in the play zone (an empty list clears it)."""
+        camera = self._camera()
+        if camera is None:
+            self.services.queue.put(CardsSeen(tuple(sorted(cards)), at=time.monotonic()))
+        else:
+            camera.set_cards(list(cards))
+
+    def press(self, name: str) -> None:
+        """Press the ``confirm`` or ``undo`` button."""
+        hardware = self.services.hardware
+        if hardware is not None and hasattr(hardware, "press"):
+            hardware.press(name)
+        else:
+            self.services.queue.put(ButtonPressed(name, at=time.monotonic()))
+
+    def touch(self, action: Any) -> None:
+        referee = self.table.referee
+        self.services.queue.put(Intent("action", {"action": referee.game.action_to_json(action)}))
+
+    def _rfid_table(self) -> Any | None:
+        if self.services.hardware is None:
+            return None
+        try:
+            from hardware.rfid.table import simulated_table
+        except ImportError:
+            return None
+        table = simulated_table()
+        return table if ZONE in table.zones() else None
+
+    def _camera(self) -> Any | None:
+        hardware = self.services.hardware
+        camera = getattr(hardware, "camera", None) if hardware is not None else None
+        return camera if camera is not None and hasattr(camera, "set_cards") else None
+
+    # --- plans --------------------------------------------------------------------------------
+    def plan(self, action: Any) -> list[Step]:
+        """The physical steps that make the referee play ``action``."""
+        referee = self.table.referee
+        start = len(referee.actions)
+        cards = tuple(sorted(getattr(action, "cards", ()) or ()))
+        token = getattr(action, "horse", None) or getattr(action, "token", None)
+
+        def moved(r: Any, _elapsed: float = 0.0) -> bool:
+            return len(r.actions) > start
+
+        if not cards and not token:
+            return [Step("touch", action, moved)]
+        steps: list[Step] = []
+        if cards:
+            steps.append(Step("lay", cards, lambda r, _t: tuple(sorted(r.cards)) == cards or moved(r)))
+        if token:
+            steps.append(Step("place", token, lambda r, _t: r.token == token or r.proposal is not None or moved(r)))
+            steps.append(Step("press", "confirm", moved))
+        else:  # a draw from a stack follows: the token is scanned when it is drawn
+            steps.append(Step("touch", action, moved))
+        steps.append(Step("clear", None, lambda _r, elapsed: elapsed > SETTLE))
+        return steps
+
+    def clear(self, _value: Any = None) -> None:
+        """Take the cards out of the zone and the tokens off the reader."""
+        if self._camera() is not None:
+            self.lay(())
+        rfid = self._rfid_table()
+        if rfid is not None:
+            for uid in rfid.tags_on(ZONE):
+                rfid.lift(ZONE, uid)
+
+    def do(self, step: Step) -> None:
+        {"lay": self.lay, "place": self.place, "press": self.press, "touch": self.touch,
+         "clear": self.clear}[step.kind](step.value)
+
+
+class Autoplay:
+    """Plays actions step by step: call :meth:`tick` from the app's clock.
+
+    Each step waits until the referee has taken it in (cards seen, token scanned),
+    at most ``patience`` seconds, before the next. ``moves`` limits how many actions
+    are played (``None``: until the game is over); ``choose`` picks each action
+    (default: the referee's built-in player, or the seeded draw at a chance node).
+    """
+
+    def __init__(self, puppet: Puppet, *, moves: int | None = 1, patience: float = 10.0,
+                 choose: Callable[[Any], Any] | None = None) -> None:
+        self.puppet = puppet
+        self.moves = moves
+        self.patience = patience
+        self.choose = choose or (lambda referee: referee.bot_action())
+        self.problem: str | None = None
+        self._steps: Iterator[Step] | None = None
+        self._current: Step | None = None
+        self._since = 0.0
+
+    @property
+    def running(self) -> bool:
+        return self.problem is None and not (self.moves == 0 and self._current is None)
+
+    def tick(self) -> bool:
+        """Advance if possible; ``False`` once finished or stuck."""
+        referee = self.puppet.table.referee
+        if referee is None or referee.is_over or not self.running:
+            return False
+        if self._current is not None:
+            if not self._current.done(referee, time.monotonic() - self._since):
+                if time.monotonic() - self._since > self.patience:
+                    self.problem = _("The simulated table did not react in time; try the move by hand.")
+                    return False
+                return True
+            self._current = None
+        if self._steps is not None:
+            self._current = next(self._steps, None)
+        if self._current is None:
+            if self._steps is not None and self.moves is not None:
+                self.moves -= 1
+                if self.moves == 0:
+                    return False
+            self._steps = iter(self.puppet.plan(self.choose(referee)))
+            self._current = next(self._steps)
+        self.puppet.do(self._current)
+        self._since = time.monotonic()
+        return True

@@ -1,0 +1,133 @@
+"""The game being refereed, between the sensors, the referee session and the screens.
+
+:class:`Table` owns the current :class:`companion.session.Referee`, feeds it the table
+inputs the app drains from the queue, plays the LED/buzzer pattern of each verdict and
+tells its listeners (the screens) that something changed. It needs no Kivy.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from companion.game import Seat, Verdict
+from companion.inputs import TableInput
+
+from ui.services import Services
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[["Table"], None]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A verdict as the table saw it, with the sequence number of the change."""
+
+    verdict: Verdict
+    serial: int
+
+
+class Table:
+    """The current game (if any) and the last verdict."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.referee: Any | None = None
+        self.last: Shown | None = None
+        self.serial = 0
+        self._listeners: list[Listener] = []
+
+    # --- listeners -----------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def changed(self) -> None:
+        self.serial += 1
+        for listener in list(self._listeners):
+            listener(self)
+
+    # --- games ---------------------------------------------------------------------
+    def start(self, game: str, seats: Sequence[Seat], options: dict[str, Any] | None = None, *,
+              dealer: int = 0, seed: int | None = None) -> None:
+        """Start a new game; in simulation the engine deals real hands to play from."""
+        from companion.session import Referee
+
+        self.referee = Referee.new(self.services.store, game, list(seats), options, seed=seed,
+                                   dealer=dealer, simulated_hands=self.services.simulate,
+                                   token_lookup=self.lookup)
+        self.last = None
+        self.changed()
+
+    def resume(self, game_id: Any) -> None:
+        from companion.session import Referee
+
+        self.referee = Referee.resume(self.services.store, game_id, token_lookup=self.lookup)
+        self.last = None
+        self.changed()
+
+    def leave(self) -> None:
+        """Stop showing the current game (it stays in the store, unfinished or not)."""
+        self.referee = None
+        self.last = None
+        self.changed()
+
+    def lookup(self, uid: str) -> str | None:
+        """The token id enrolled for tag ``uid`` (``None``: unknown tag or no registry)."""
+        registry = self.services.registry
+        if registry is None:
+            return None
+        found = registry.lookup(uid)
+        if found is None or isinstance(found, str):
+            return found
+        return found.token_id
+
+    @property
+    def playing(self) -> bool:
+        return self.referee is not None
+
+    # --- inputs ----------------------------------------------------------------------
+    def feed(self, item: TableInput) -> Verdict | None:
+        """Give a sensor or touch input to the referee; show its verdict if it judged one."""
+        if self.referee is None:
+            return None
+        verdict = self.referee.table_input(item)
+        self._show(verdict)
+        return verdict
+
+    def scan(self, token: str) -> Verdict | None:
+        """A token entered by hand (the reader is offline), as if it had been scanned."""
+        verdict = self.referee.scan(token)
+        self._show(verdict)
+        return verdict
+
+    def lay(self, cards: Sequence[str]) -> Verdict | None:
+        """Cards entered by hand (the camera is offline), as if they had been seen."""
+        verdict = self.referee.lay(cards)
+        self._show(verdict)
+        return verdict
+
+    def submit(self, action: Any) -> Verdict:
+        return self._judged(self.referee.submit(action))
+
+    def confirm(self) -> Verdict | None:
+        verdict = self.referee.confirm()
+        self._show(verdict)
+        return verdict
+
+    def undo(self) -> Verdict:
+        return self._judged(self.referee.undo())
+
+    def simulate_chance(self) -> Verdict:
+        return self._judged(self.referee.simulate_chance())
+
+    def _judged(self, verdict: Verdict) -> Verdict:
+        self._show(verdict)
+        return verdict
+
+    def _show(self, verdict: Verdict | None) -> None:
+        if verdict is not None:
+            self.last = Shown(verdict, self.serial + 1)
+            self.services.feedback("accepted" if verdict.accepted else "rejected")
+        self.changed()
