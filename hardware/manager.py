@@ -1,0 +1,134 @@
+"""Every device of the table in one place: RFID readers, the camera, buttons, LED, buzzer.
+
+:meth:`Hardware.from_config` opens what the configuration names. A device that cannot
+be opened is not fatal: it is left out, reported by :meth:`Hardware.probe` (and so by
+``companion hardware check``) with what to do, and the referee runs on with entry on
+the touchscreen instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from companion.errors import CompanionError, HardwareError
+from companion.i18n import Domain, Text
+from companion.inputs import InputQueue
+from hardware.camera import Camera, SyntheticCamera, open_camera
+from hardware.config import Config
+from hardware.device import Device, DeviceReport
+from hardware.feedback import Feedback
+
+D = Domain("hardware", "hardware")
+
+
+class Hardware:
+    """The table's devices, opened from one :class:`~hardware.config.Config`.
+
+    ``readers`` (a list), ``camera`` and ``gpio`` (the :class:`Feedback` of buttons,
+    LED and buzzer) hold what opened; ``failures`` one report per device that did not.
+    """
+
+    def __init__(self, *, readers: list[Device], camera: Camera | None, gpio: Feedback | None,
+                 failures: list[DeviceReport], simulated: bool) -> None:
+        self.readers = readers
+        self.camera = camera
+        self.gpio = gpio
+        self.failures = failures
+        self.simulated = simulated
+
+    @classmethod
+    def from_config(cls, config: Config, queue: InputQueue, *, simulate: bool = False) -> "Hardware":
+        """Open every device of ``config``; ``simulate`` (or a simulated ``config``)
+        uses the simulated backends."""
+        from hardware.rfid import open_readers
+
+        simulate = simulate or config.simulated
+        failures: list[DeviceReport] = []
+        readers = _attempt("rfid", failures, lambda: list(open_readers(config.rfid, queue, simulate=simulate)))
+        camera = _attempt("camera", failures, lambda: open_camera(
+            config.camera, queue, simulate=simulate, deck=_deck_of(config.app.default_game),
+            markers=config.zone.method == "markers"))
+        gpio = _attempt("gpio", failures, lambda: Feedback.from_config(config.gpio, queue, simulate=simulate))
+        return cls(readers=readers or [], camera=camera, gpio=gpio, failures=failures, simulated=simulate)
+
+    @property
+    def devices(self) -> list[Device]:
+        """Every device that opened."""
+        return [*self.readers, *(d for d in (self.camera, self.gpio) if d is not None)]
+
+    def start(self) -> None:
+        """Start reading tags and capturing frames; the LED shows ``idle``."""
+        for device in self.devices:
+            device.start()
+        self.feedback("idle")
+
+    def close(self) -> None:
+        """Stop and release every device (safe to call twice)."""
+        for device in reversed(self.devices):
+            device.close()
+
+    def probe(self, camera_seconds: float = 1.0) -> list[DeviceReport]:
+        """One report per device: the readers, the camera (measured for
+        ``camera_seconds``), each button, the LED and the buzzer; devices that did not
+        open come first."""
+        reports = list(self.failures)
+        reports += [reader.probe() for reader in self.readers]
+        if self.camera is not None:
+            reports.append(self.camera.probe(duration=camera_seconds))
+        if self.gpio is not None:
+            reports += self.gpio.probe_parts()
+        return reports
+
+    def feedback(self, pattern: str) -> None:
+        """Play a light and sound pattern (see :data:`hardware.feedback.PATTERNS`); without
+        an LED and buzzer, nothing happens."""
+        if self.gpio is not None:
+            self.gpio.play(pattern)
+
+    # --- for the simulation panel and tests ---------------------------------------------------
+    @property
+    def synthetic_camera(self) -> SyntheticCamera | None:
+        """The simulated camera, to lay cards in front of (``None`` with a real camera)."""
+        return self.camera if isinstance(self.camera, SyntheticCamera) else None
+
+    def simulated_table(self):
+        """The simulated RFID table (:func:`hardware.rfid.simulated_table`), to put tags on
+        readers; ``None`` with real readers."""
+        if not self.simulated:
+            return None
+        from hardware.rfid import simulated_table
+
+        return simulated_table()
+
+    def press(self, button: str) -> None:
+        """Press a simulated button (``"confirm"`` or ``"undo"``) through its mock pin."""
+        self._buttons().press(button)
+
+    def button_pin(self, button: str):
+        """The mock pin of a simulated button."""
+        return self._buttons().button_pin(button)
+
+    def _buttons(self) -> Feedback:
+        if self.gpio is None:
+            raise HardwareError(D.text("The buttons could not be opened; run \"companion hardware check\" "
+                                       "to see why."))
+        return self.gpio
+
+
+def _attempt(device: str, failures: list[DeviceReport], opener: Callable[[], Any]) -> Any:
+    """``opener()``, or ``None`` with a failure report for ``device``."""
+    try:
+        return opener()
+    except Exception as err:  # whatever a driver raises, the table goes on without the device
+        reason = err.text if isinstance(err, CompanionError) else Text.raw(str(err) or type(err).__name__)
+        failures.append(DeviceReport(device, device, False, D.text(
+            "Cannot open the {device}: {reason}. Moves can still be entered on the screen.",
+            device=device, reason=reason)))
+        return None
+
+
+def _deck_of(game: str) -> str:
+    """The built-in card-vision deck the synthetic camera draws for ``game``."""
+    from vision.decks import BUILTIN_DECKS
+
+    return game if game in BUILTIN_DECKS else "standard"
