@@ -278,6 +278,22 @@ CORE = Domain(DEFAULT_DOMAIN, "companion")
 _, N_, ngettext = CORE.markers()
 
 
+def domain_sources(package_dir) -> list:
+    """The Python files whose messages belong to the catalogues in ``package_dir/locale``:
+    every file below it except those under a subdirectory with a ``locale/`` of its own."""
+    from pathlib import Path
+
+    package_dir = Path(package_dir)
+    owned = []
+    for path in sorted(package_dir.rglob("*.py")):
+        inner = path.parent
+        while inner != package_dir and not (inner / "locale").is_dir():
+            inner = inner.parent
+        if inner == package_dir:
+            owned.append(path)
+    return owned
+
+
 def extract_messages(sources: Iterable[str]) -> set[tuple[str, str | None]]:
     """Every msgid a source uses: ``_("…")``, ``N_("…")``, ``ngettext("…", "…", n)``,
     ``Text("…")``, ``t("…")`` and ``<domain>.text("…")`` with literal first arguments.

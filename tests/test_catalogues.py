@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n import LANGUAGES, Text, extract_messages, parse_po
+from companion.i18n import LANGUAGES, Text, domain_sources, extract_messages, parse_po
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("companion", "hardware", "vision", "ui")
@@ -18,17 +18,6 @@ PACKAGES = ("companion", "hardware", "vision", "ui")
 
 def domain_dirs() -> list[Path]:
     return sorted({p.parent for pkg in PACKAGES for p in (ROOT / pkg).glob("**/locale") if p.is_dir()})
-
-
-def sources_of(package: Path) -> list[Path]:
-    owned = []
-    for path in package.rglob("*.py"):
-        inner = path.parent
-        while inner != package and not (inner / "locale").is_dir():
-            inner = inner.parent
-        if inner == package:
-            owned.append(path)
-    return owned
 
 
 def placeholders(text: str) -> set[str]:
@@ -50,7 +39,7 @@ def test_every_module_with_messages_has_a_catalogue():
 @pytest.mark.parametrize("package", DOMAINS, ids=lambda p: str(p.relative_to(ROOT)))
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_catalogue_is_complete(package: Path, lang: str):
-    used = extract_messages(p.read_text(encoding="utf-8") for p in sources_of(package))
+    used = extract_messages(p.read_text(encoding="utf-8") for p in domain_sources(package))
     files = list((package / "locale" / lang / "LC_MESSAGES").glob("*.po"))
     assert len(files) == 1, f"{package}: one {lang} catalogue expected, found {files}"
     entries = parse_po(files[0].read_text(encoding="utf-8"))
