@@ -16,12 +16,13 @@ from hardware.rfid.errors import (DuplicateEnrolment, TagNotPresent, TagOperatio
                                   UnknownTag)
 from hardware.rfid.identity import TagIdentity
 from hardware.rfid.reader import RfidReader
+from hardware.rfid.registry import Enrolment, EnrolmentProgress, TokenRegistry
 from hardware.rfid.settings import ReaderConfig, RfidConfig
 from hardware.rfid.table import SimulatedTable, simulated_table
 
 __all__ = [
-    "DuplicateEnrolment", "Fault", "ReaderConfig", "RfidConfig", "RfidReader", "SimulatedTable",
-    "TagIdentity", "TagNotPresent", "TagOperationFailed", "TokenError", "UnknownTag",
+    "DuplicateEnrolment", "Enrolment", "EnrolmentProgress", "Fault", "ReaderConfig", "RfidConfig", "RfidReader", "SimulatedTable",
+    "TagIdentity", "TagNotPresent", "TagOperationFailed", "TokenError", "TokenRegistry", "UnknownTag",
     "open_readers", "simulated_table",
 ]
 
