@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gpiozero import Button, Buzzer, RGBLED
-from gpiozero.exc import PinFactoryFallback
+from gpiozero.exc import BadPinFactory, PinFactoryFallback
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.errors import HardwareError
@@ -39,6 +39,12 @@ if TYPE_CHECKING:
 D = Domain("hardware", "hardware")
 
 BUTTONS = ("confirm", "undo")
+PART_NAMES: dict[str, Text] = {
+    "confirm_button": D.text("the confirm button"),
+    "undo_button": D.text("the undo button"),
+    "led": D.text("the LED"),
+    "buzzer": D.text("the buzzer"),
+}
 BOUNCE_TIME = 0.05
 """Seconds during which a button's contact bounce is ignored."""
 
@@ -260,8 +266,10 @@ class Feedback(Device):
                 warnings.simplefilter("ignore", PinFactoryFallback)
                 return cls(*args, pin_factory=self.pin_factory, **kwargs)
         except Exception as err:  # gpiozero raises many kinds; each means "this part is absent"
+            detail = (D.text("this computer has no GPIO pins the referee may use") if isinstance(err, BadPinFactory)
+                      else Text.raw(str(err).rstrip(".") or type(err).__name__))
             self.errors[part] = D.text(
                 "Cannot use {part} on BCM pin(s) {pins}: {detail}. Check the [gpio] settings and that the "
-                "referee's user is in the gpio group.",
-                part=part, pins=", ".join(map(str, args)), detail=str(err) or type(err).__name__)
+                "referee's user is in the gpio group.", part=PART_NAMES[part], pins=", ".join(map(str, args)),
+                detail=detail)
             return None

@@ -72,11 +72,12 @@ class Hardware:
         ``camera_seconds``), each button, the LED and the buzzer; devices that did not
         open come first."""
         reports = list(self.failures)
-        reports += [reader.probe() for reader in self.readers]
+        for reader in self.readers:
+            reports += _checked(reader.name, "rfid", lambda reader=reader: [reader.probe()])
         if self.camera is not None:
-            reports.append(self.camera.probe(duration=camera_seconds))
+            reports += _checked("camera", "camera", lambda: [self.camera.probe(duration=camera_seconds)])
         if self.gpio is not None:
-            reports += self.gpio.probe_parts()
+            reports += _checked("gpio", "gpio", self.gpio.probe_parts)
         return reports
 
     def feedback(self, pattern: str) -> None:
@@ -94,7 +95,7 @@ class Hardware:
     def simulated_table(self):
         """The simulated RFID table (:func:`hardware.rfid.simulated_table`), to put tags on
         readers; ``None`` with real readers."""
-        if not self.simulated:
+        if not any(reader.simulated for reader in self.readers):
             return None
         from hardware.rfid import simulated_table
 
@@ -120,11 +121,23 @@ def _attempt(device: str, failures: list[DeviceReport], opener: Callable[[], Any
     try:
         return opener()
     except Exception as err:  # whatever a driver raises, the table goes on without the device
-        reason = err.text if isinstance(err, CompanionError) else Text.raw(str(err) or type(err).__name__)
         failures.append(DeviceReport(device, device, False, D.text(
             "Cannot open the {device}: {reason}. Moves can still be entered on the screen.",
-            device=device, reason=reason)))
+            device=device, reason=_reason(err))))
         return None
+
+
+def _checked(device: str, kind: str, probe: Callable[[], list[DeviceReport]]) -> list[DeviceReport]:
+    """The reports of ``probe()``, or one failure report if probing itself broke."""
+    try:
+        return probe()
+    except Exception as err:  # a probe that breaks is a device that does not work
+        return [DeviceReport(device, kind, False, D.text("Checking {device} went wrong: {reason}.",
+                                                         device=device, reason=_reason(err)))]
+
+
+def _reason(err: Exception) -> Text:
+    return err.text if isinstance(err, CompanionError) else Text.raw(str(err) or type(err).__name__)
 
 
 def _deck_of(game: str) -> str:

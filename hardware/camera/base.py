@@ -184,7 +184,8 @@ class Camera(Device):
         delays = self.backoff.delays()
         opened = False
         index = self._latest.index + 1 if self._latest is not None else 0
-        due = time.monotonic()
+        period = 1 / self._fps
+        due: float | None = None  # when the next frame is due; re-anchored after a stall
         try:
             while not self._stopping.is_set():
                 try:
@@ -199,14 +200,16 @@ class Camera(Device):
                         self._release_quietly()
                         opened = False
                     self._went_offline(err)
+                    due = None
                     if self._stopping.wait(next(delays)):
                         break
                     continue
                 delays = self.backoff.delays()
                 self._deliver(self._oriented(image), index)
                 index += 1
-                due = max(due + 1 / self._fps, time.monotonic())
-                self._stopping.wait(due - time.monotonic())
+                now = time.monotonic()
+                due = now + period if due is None or now > due + period else due + period
+                self._stopping.wait(due - now)
         finally:
             if opened:
                 self._release_quietly()

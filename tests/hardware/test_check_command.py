@@ -117,3 +117,19 @@ def test_a_device_that_fails_to_open_is_reported_not_fatal(monkeypatch):
         assert all(r.ok for r in reports[1:])
     finally:
         hardware.close()
+
+
+def test_a_probe_that_breaks_is_a_failing_device(monkeypatch):
+    hardware = Hardware.from_config(load_config(), InputQueue(), simulate=True)
+
+    def broken_probe(**kwargs):
+        raise RuntimeError("driver crashed")
+
+    monkeypatch.setattr(hardware.camera, "probe", broken_probe)
+    try:
+        reports = {r.device: r for r in hardware.probe()}
+        assert not reports["camera"].ok
+        assert "driver crashed" in reports["camera"].message.render("en")
+        assert reports["led"].ok
+    finally:
+        hardware.close()
