@@ -272,11 +272,12 @@ class RfidReader(Device):
             gpio.setwarnings(False)
             pin = BCM_TO_BOARD[self.config.reset_pin] if gpio.getmode() == gpio.BOARD else self.config.reset_pin
             driver = module.MFRC522(bus=bus, device=device, spd=SPI_SPEED_HZ, pin_mode=gpio.BCM, pin_rst=pin)
-        except (OSError, RuntimeError, ValueError) as err:
-            raise DeviceOffline(DOMAIN.text(
-                "RFID reader {zone} cannot open SPI bus {bus}, chip select {device} ({detail}). "
-                "Enable SPI with raspi-config and check the wiring; retrying.",
-                zone=self.zone, bus=bus, device=device, detail=str(err))) from err
+        except OSError as err:
+            if not isinstance(err, (FileNotFoundError, PermissionError)):
+                raise DeviceOffline(self._spi_failed(err)) from err  # the device opened; the chip failed
+            raise DeviceOffline(self._cannot_open(err)) from err
+        except (RuntimeError, ValueError) as err:
+            raise DeviceOffline(self._cannot_open(err)) from err
         del logging.getLogger("mfrc522Logger").handlers[1:]  # the driver adds one per instance
         self._gpio = gpio
         self._claim_reset_pin(gpio, pin)
@@ -298,6 +299,13 @@ class RfidReader(Device):
                 "RFID reader {zone} is not answering (its version register reads 0x{version:02X}). "
                 "Check its power, ground and SPI wires; retrying.", zone=self.zone, version=version))
         return version
+
+    def _cannot_open(self, err: Exception) -> Text:
+        bus, device = self.address
+        return DOMAIN.text(
+            "RFID reader {zone} cannot open SPI bus {bus}, chip select {device} ({detail}). "
+            "Enable SPI with raspi-config and check the wiring; retrying.",
+            zone=self.zone, bus=bus, device=device, detail=str(err))
 
     def _spi_failed(self, err: OSError) -> Text:
         return DOMAIN.text("RFID reader {zone} stopped answering over SPI ({detail}). "
