@@ -26,6 +26,7 @@ import os
 import re
 import tempfile
 import tomllib
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -165,15 +166,15 @@ class Config:
 # --- rules: parse one TOML value, write it back ------------------------------------------
 
 
-class Rule:
+class Rule(ABC):
     """How one key is read from TOML (:meth:`parse`) and written back (:meth:`dump`).
 
     ``parse`` returns the normalised value or raises :class:`ConfigError` built by
     :meth:`Place.error`; ``dump`` returns a TOML-ready value.
     """
 
-    def parse(self, value: Any, place: "Place") -> Any:
-        raise NotImplementedError
+    @abstractmethod
+    def parse(self, value: Any, place: "Place") -> Any: ...
 
     def dump(self, value: Any) -> Any:
         return value
@@ -181,13 +182,15 @@ class Rule:
 
 @dataclass(frozen=True)
 class Place:
-    """Where a value sits: file name and ``[section] key``, for error messages."""
+    """Where a value sits: file name and ``[section] key``, for error messages, and the
+    directory relative paths start from."""
 
     file: str
     where: str
+    base: Path | None = None
 
     def key(self, key: str) -> "Place":
-        return Place(self.file, f"{self.where} {key}")
+        return Place(self.file, f"{self.where} {key}", self.base)
 
     def error(self, message: Text) -> ConfigError:
         return ConfigError(D.text("{file}: {where} {problem}", file=self.file, where=self.where,
@@ -226,7 +229,7 @@ class Choice(Rule):
 
     def parse(self, value: Any, place: Place) -> Any:
         allowed = self.options() if callable(self.options) else self.options
-        if not isinstance(value, bool) and value in allowed:
+        if any(type(value) is type(a) and value == a for a in allowed):
             return value
         raise place.error(D.text("must be one of {choices}, not {value}.",
                                  choices=", ".join(_shown(a) for a in allowed), value=_shown(value)))
@@ -254,9 +257,12 @@ class Words(Rule):
 
 
 class FilePath(Rule):
+    """A path; ``~`` is the home directory, a relative path starts at the settings file's directory."""
+
     def parse(self, value: Any, place: Place) -> Path:
         if isinstance(value, str) and value.strip():
-            return Path(value).expanduser()
+            path = Path(value).expanduser()
+            return place.base / path if place.base is not None and not path.is_absolute() else path
         raise place.error(D.text("must be a file or directory path in quotes, not {value}.",
                                  value=_shown(value)))
 
@@ -399,7 +405,7 @@ def load_config(path: str | Path | None = None, *, simulate: bool = False) -> Co
         raise ConfigError(D.text("{file} cannot be read: {detail}. Check that it is a file the "
                                  "referee may read.", file=str(path), detail=err.strerror or str(err))) from err
     else:
-        config = parse_config(raw, path.name)
+        config = parse_config(raw, path.name, path.parent.absolute())
     return config.simulate() if simulate else config
 
 
@@ -414,8 +420,9 @@ def load_config_or_defaults(path: str | Path | None = None, *,
         return (defaults.simulate() if simulate else defaults), err
 
 
-def parse_config(raw: bytes | str, file: str = "config.toml") -> Config:
-    """Parse the text of a configuration file; ``file`` names it in messages."""
+def parse_config(raw: bytes | str, file: str = "config.toml", base: Path | None = None) -> Config:
+    """Parse the text of a configuration file; ``file`` names it in messages, relative
+    paths start at ``base`` (``None``: the working directory)."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         data = tomllib.loads(text)
@@ -427,7 +434,7 @@ def parse_config(raw: bytes | str, file: str = "config.toml") -> Config:
         if name not in TOP_LEVEL:
             raise ConfigError(D.text("{file}: unknown section [{section}]; known sections: {known}.",
                                      file=file, section=name, known=", ".join(TOP_LEVEL)))
-    parts = {name: SECTIONS[name].parse(data[name], Place(file, f"[{name}]"))
+    parts = {name: SECTIONS[name].parse(data[name], Place(file, f"[{name}]", base))
              for name in SECTIONS if name in data}
     config = Config(**parts, rules=_parse_rules(data.get("rules", {}), file),
                     rfid=_parse_rfid(data.get("rfid", {}), file))
@@ -532,7 +539,7 @@ def save_config(config: Config, path: str | Path | None = None) -> Path:
     """
     path = Path(path) if path is not None else paths.config_file()
     text = dump_config(config)
-    parse_config(text, path.name)
+    parse_config(text, path.name, path.parent.absolute())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

@@ -134,6 +134,12 @@ model = "/srv/decks/mustang.npz"
                                      Path("/srv/decks/mustang.npz"))
 
 
+def test_relative_paths_start_at_the_settings_files_directory(tmp_path):
+    config = load_config(write(tmp_path, "[camera]\nbackend = 'replay'\npath = 'shots'\n[zone]\nmodel = 'decks/m.npz'\n"))
+    assert config.camera.path == tmp_path / "shots"
+    assert config.zone.model == tmp_path / "decks" / "m.npz"
+
+
 def test_rule_options_not_in_the_file_keep_the_games_defaults(tmp_path):
     config = load_config(write(tmp_path, "[rules.dice]\ntarget = 'hundred'\n"))
     assert config.rules == {"dice": {"target": "hundred"}}
@@ -148,6 +154,7 @@ def test_rule_options_not_in_the_file_keep_the_games_defaults(tmp_path):
     ("[camera]\nbackend = 'webcam'\n",
      "[camera] backend must be one of 'picamera2', 'opencv', 'replay', 'synthetic', not 'webcam'."),
     ("[camera]\nrotation = 45\n", "[camera] rotation must be one of 0, 90, 180, 270, not 45."),
+    ("[camera]\nrotation = 90.0\n", "[camera] rotation must be one of 0, 90, 180, 270, not 90.0."),
     ("[camera]\nawb_gains = [1.5]\n", "[camera] awb_gains must be two numbers [red, blue] between 0 and 32"),
     ("[camera]\nbackend = 'replay'\n", "[camera] path is needed when backend is \"replay\""),
     ("[app]\nlanguage = 'de'\n", "[app] language must be one of 'nl', 'fr', 'en', not 'de'."),
