@@ -90,8 +90,7 @@ class Command(enum.IntEnum):
 
 
 # ComIrqReg bits
-TIMER_IRQ, ERR_IRQ, LO_ALERT_IRQ, HI_ALERT_IRQ, IDLE_IRQ, RX_IRQ, TX_IRQ = (
-    0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40)
+TIMER_IRQ, ERR_IRQ, IDLE_IRQ, RX_IRQ, TX_IRQ = 0x01, 0x02, 0x10, 0x20, 0x40
 CRC_IRQ = 0x04  # DivIrqReg
 # ErrorReg bits
 PROTOCOL_ERR, PARITY_ERR, CRC_ERR, COLL_ERR, BUFFER_OVFL = 0x01, 0x02, 0x04, 0x08, 0x10
