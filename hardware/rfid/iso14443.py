@@ -24,7 +24,6 @@ HLTA = 0x50
 
 ATQA_CLASSIC_1K = bytes((0x04, 0x00))
 SAK_CLASSIC_1K = 0x08
-CASCADE_TAG = 0x88
 
 CRC_A_PRESET = 0x6363
 
@@ -61,11 +60,12 @@ def bcc(uid: bytes) -> int:
 def parse_uid(uid: str) -> bytes:
     """The four bytes of a UID written in hex (any case, spaces and colons allowed).
 
-    Raises :class:`TagOperationFailed` for anything that is not a single-size UID; the
-    value 0x88 in the first byte is reserved for the cascade tag.
+    Raises :class:`TagOperationFailed` for anything that is not four bytes. (A first
+    byte 0x88 is the cascade tag of a longer UID on a real card; simulated tags may
+    use it.)
     """
     cleaned = uid.replace(":", "").replace(" ", "").upper() if isinstance(uid, str) else ""
-    if not _UID.match(cleaned) or int(cleaned[:2], 16) == CASCADE_TAG:
+    if not _UID.match(cleaned):
         raise TagOperationFailed(DOMAIN.text(
             "{uid!r} is not a tag number: write it as eight hex digits such as 04A1B2C3.",
             uid=uid))

@@ -144,6 +144,10 @@ class TokenRegistry:
         """The enrolments of ``game``, by token id."""
         return self._all(f"SELECT {_COLUMNS} FROM tokens WHERE game = ? ORDER BY token_id", (game,))
 
+    def enrolled(self, game: str) -> dict[str, str]:
+        """``{token_id: uid}`` of the enrolled tokens of ``game``."""
+        return {e.token_id: e.uid for e in self.tokens(game)}
+
     def progress(self, game: str, specs: Sequence[TokenSpec] | None = None) -> EnrolmentProgress:
         """Which of the game's tokens (``specs``; default: the game engine's
         ``tokens()``) have a tag."""

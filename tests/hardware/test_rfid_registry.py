@@ -33,6 +33,7 @@ def test_enrolled_tags_are_looked_up_forgotten_and_kept_on_disk(registry, tmp_pa
     reopened = TokenRegistry(connect(tmp_path / "games.sqlite3"))
     assert reopened.lookup(UID) == enrolment
     assert [e.token_id for e in reopened.tokens(GAME)] == ["knight-red-1", "queen"]
+    assert reopened.enrolled(GAME) == {"knight-red-1": OTHER, "queen": UID}
     assert reopened.forget(UID) and not reopened.forget(UID)
     assert reopened.lookup(UID) is None
 
