@@ -60,7 +60,7 @@ class Driver:
 
         Window.size = (width, height)
         self.pump(6)
-        self.app.refresh_all()
+        self.app.resized()
         self.pump(4)
 
     def close_popups(self) -> None:

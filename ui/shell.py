@@ -124,14 +124,20 @@ class CompanionApp(App):
     def refresh_all(self, *_args: Any) -> None:
         if self.manager is None:
             return
-        self.page.refresh()
         if self.simulator is not None:
             self.simulator.refresh()
+        self.page.refresh()
+
+    def resized(self, *_args: Any) -> None:
+        """The window changed size: lay everything out again for it."""
+        if self.simulator is not None:
+            self.simulator.fit()
+        self.refresh_all()
 
     def _schedule_refresh(self) -> None:
         if self._refresh_event is not None:
             self._refresh_event.cancel()
-        self._refresh_event = Clock.schedule_once(self.refresh_all, 0.15)
+        self._refresh_event = Clock.schedule_once(self.resized, 0.15)
 
     def _table_changed(self) -> None:
         self.page.table_changed()

@@ -29,9 +29,6 @@ from ui.table import Table
 _, N_, ngettext = D.markers()
 log = logging.getLogger(__name__)
 
-ZONE = "main"
-"""The reader zone tokens are placed on."""
-
 SETTLE = 0.4
 """Seconds the table rests after a move, so the reader sees the next token arrive."""
 
@@ -68,29 +65,39 @@ class Puppet:
             if self.table.lookup(uid_for(spec.id)) is None:
                 registry.enroll(uid_for(spec.id), game.name, spec.id)
 
+    @property
+    def zone(self) -> str:
+        """The zone of the first reader: where tokens are laid."""
+        readers = self.services.config.rfid.readers
+        return readers[0].zone if readers else "main"
+
     def place(self, token: str) -> None:
         """Lay ``token`` on the reader (and lift whatever lay there)."""
         uid = uid_for(token)
         rfid = self._rfid_table()
-        if rfid is None:
-            self.services.queue.put(TagPlaced(uid, ZONE, at=time.monotonic()))
+        if rfid is None or self.zone not in rfid.zones():
+            self.services.queue.put(TagPlaced(uid, self.zone, at=time.monotonic()))
             return
-        for other in rfid.tags_on(ZONE):
-            rfid.lift(ZONE, other)
-        rfid.place(ZONE, uid)
+        for other in rfid.tags_on(self.zone):
+            rfid.lift(self.zone, other)
+        rfid.place(self.zone, uid)
 
     def lay(self, cards: Sequence[str]) -> None:
-        """Put ``cards`` in the play zone (an empty list clears it)."""
+        """Put ``cards`` in the play zone (an empty list clears it).
+
+        The synthetic camera shows them; while no card watcher reads its frames, the
+        cards also go on the queue as the watcher would report them.
+        """
         camera = self._camera()
-        if camera is None:
-            self.services.queue.put(CardsSeen(tuple(sorted(cards)), at=time.monotonic()))
-        else:
+        if camera is not None:
             camera.set_cards(list(cards))
+        if camera is None or getattr(self.services, "watcher", None) is None:
+            self.services.queue.put(CardsSeen(tuple(sorted(cards)), at=time.monotonic()))
 
     def press(self, name: str) -> None:
         """Press the ``confirm`` or ``undo`` button."""
         hardware = self.services.hardware
-        if hardware is not None and hasattr(hardware, "press"):
+        if hardware is not None and hardware.gpio is not None:
             hardware.press(name)
         else:
             self.services.queue.put(ButtonPressed(name, at=time.monotonic()))
@@ -100,19 +107,12 @@ class Puppet:
         self.services.queue.put(Intent("action", {"action": referee.game.action_to_json(action)}))
 
     def _rfid_table(self) -> Any | None:
-        if self.services.hardware is None:
-            return None
-        try:
-            from hardware.rfid.table import simulated_table
-        except ImportError:
-            return None
-        table = simulated_table()
-        return table if ZONE in table.zones() else None
+        hardware = self.services.hardware
+        return hardware.simulated_table() if hardware is not None else None
 
     def _camera(self) -> Any | None:
         hardware = self.services.hardware
-        camera = getattr(hardware, "camera", None) if hardware is not None else None
-        return camera if camera is not None and hasattr(camera, "set_cards") else None
+        return hardware.synthetic_camera if hardware is not None else None
 
     # --- plans --------------------------------------------------------------------------------
     def plan(self, action: Any) -> list[Step]:
@@ -143,9 +143,9 @@ class Puppet:
         if self._camera() is not None:
             self.lay(())
         rfid = self._rfid_table()
-        if rfid is not None:
-            for uid in rfid.tags_on(ZONE):
-                rfid.lift(ZONE, uid)
+        if rfid is not None and self.zone in rfid.zones():
+            for uid in rfid.tags_on(self.zone):
+                rfid.lift(self.zone, uid)
 
     def do(self, step: Step) -> None:
         {"lay": self.lay, "place": self.place, "press": self.press, "touch": self.touch,

@@ -42,6 +42,11 @@ class SimulatorPanel(BoxLayout):
         self.opacity = 1 if self.shown else 0
         self.disabled = not self.shown
 
+    def fit(self) -> None:
+        """After a resize: beside the table on a wide window, hidden on the 7" screen."""
+        self.shown = not sizes().compact
+        self._apply_width()
+
     def toggle(self) -> None:
         self.shown = not self.shown
         self._apply_width()

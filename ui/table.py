@@ -79,9 +79,7 @@ class Table:
         if registry is None:
             return None
         found = registry.lookup(uid)
-        if found is None or isinstance(found, str):
-            return found
-        return found.token_id
+        return found.token_id if found is not None else None
 
     @property
     def playing(self) -> bool:

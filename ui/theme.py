@@ -61,7 +61,7 @@ ICON_INFO = "ℹ"
 
 
 def colour_of(name: str | None) -> RGBA:
-    return COLOURS.get(name or "", SURFACE_HIGH)
+    return COLOURS.get(name or "", TEXT_DIM)
 
 
 def symbol_of(name: str | None) -> str:

@@ -88,15 +88,17 @@ class Text(Label):
         kwargs.setdefault("halign", "left")
         kwargs.setdefault("valign", "middle")
         kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("height", kwargs["font_size"] * 1.4)
         super().__init__(text=text, **kwargs)
         self.bind(width=self._wrap, texture_size=self._grow)
         self._wrap()
 
     def _wrap(self, *_args) -> None:
-        self.text_size = (max(1, self.width - 2 * self.padding[0] if isinstance(self.padding, (list, tuple)) else self.width), None)
+        self.text_size = (max(1, self.width), None)
 
     def _grow(self, *_args) -> None:
-        self.height = max(self.texture_size[1], 1)
+        if self.size_hint_y is None:
+            self.height = max(self.texture_size[1], self.font_size * 1.2)
 
 
 class BigButton(Button):
@@ -340,3 +342,23 @@ def message_dialog(message: str, *, title: str | None = None) -> ModalView:
     box.bind(height=lambda *_a: setattr(view, "height", box.height))
     view.open()
     return view
+
+
+def chips(items: Iterable[str], *, font_size: float | None = None) -> Widget:
+    """Short markup texts (tokens, cards) laid out left to right, wrapping as whole chips."""
+    from kivy.uix.stacklayout import StackLayout
+
+    m = sizes()
+    size = font_size or m.font_small
+    layout = StackLayout(orientation="lr-tb", spacing=m.unit / 2, size_hint_y=None)
+    layout.bind(minimum_height=layout.setter("height"))
+    for item in items:
+        chip = Label(text=item, markup=True, font_size=size, color=theme.TEXT, size_hint=(None, None),
+                     padding=(m.unit, m.unit / 3))
+        chip.bind(texture_size=lambda c, ts: setattr(c, "size", (ts[0], max(ts[1], size * 1.5))))
+        with chip.canvas.before:
+            Color(*theme.SURFACE_HIGH)
+            chip._bg = RoundedRectangle(radius=[m.unit / 2])
+        chip.bind(pos=lambda c, p: setattr(c._bg, "pos", p), size=lambda c, s: setattr(c._bg, "size", s))
+        layout.add_widget(chip)
+    return layout

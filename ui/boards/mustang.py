@@ -10,7 +10,7 @@ from kivy.uix.widget import Widget
 from companion.games.mustang.texts import EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES, t
 from ui import D, theme
 from ui.boards.generic import GenericBoard
-from ui.widgets import Column, Panel, Text, escape, icon, sizes, swatch
+from ui.widgets import Column, Panel, Text, chips, escape, icon, sizes, swatch
 
 _, N_, ngettext = D.markers()
 
@@ -44,8 +44,8 @@ class MustangBoard(GenericBoard):
         box.bind(minimum_height=box.setter("height"))
         box.add_widget(Text(f"[b]{escape(_('Prairie'))}[/b]"))
         face_up = view["prairie"]
-        box.add_widget(Text("   ".join(self.token(h) for h in face_up) if face_up
-                            else escape(_("No horse face up.")), size="small"))
+        box.add_widget(chips(self.token(h) for h in face_up) if face_up
+                       else Text(escape(_("No horse face up.")), size="small"))
         stacks = "   ".join(
             ngettext("{kind} stack: {n} left", "{kind} stack: {n} left", n).format(
                 kind=t(KIND_NAMES[kind]).render().capitalize(), n=n)
@@ -69,8 +69,10 @@ class MustangBoard(GenericBoard):
                             + ("  ·  " + "  ·  ".join(marks) if marks else "")))
         for place, label in (("corral", _("Corral")), ("stable", _("Stable"))):
             horses = player[place]
-            shown = "   ".join(self.token(h) for h in horses) if horses else escape(_("empty"))
-            box.add_widget(Text(f"[b]{escape(label)}:[/b] {shown}", size="small"))
+            box.add_widget(Text(f"[b]{escape(label)}:[/b]" + ("" if horses else " " + escape(_("empty"))),
+                                size="small"))
+            if horses:
+                box.add_widget(chips(self.token(h) for h in horses))
         return box
 
     def event(self, view: Mapping[str, Any]) -> tuple[str, str] | None:

@@ -122,7 +122,8 @@ class PlayScreen(Page):
         box.bind(minimum_height=box.setter("height"))
         who = getattr(pending, "player", None)
         mark = swatch(self.referee.seats[who].colour) + " " if who is not None else ""
-        box.add_widget(Text(f"{mark}[b]{escape(pending.prompt.render())}[/b]", size="large"))
+        box.add_widget(Text(f"{mark}[b]{escape(pending.prompt.render())}[/b]",
+                            size="body" if sizes().compact else "large"))
         return box
 
     def _instructions(self, view: dict[str, Any]) -> Widget | None:
@@ -134,7 +135,7 @@ class PlayScreen(Page):
         box = Panel(orientation="vertical", size_hint_y=None, bg=theme.WARNING)
         box.bind(minimum_height=box.setter("height"))
         ink = theme.text_on(theme.WARNING)
-        box.add_widget(Text(f"{icon('✋')} [b]" + escape(_("Dealer ({name}):").format(name=dealer)) + "[/b]",
+        box.add_widget(Text(f"{icon('⚠')} [b]" + escape(_("Dealer ({name}):").format(name=dealer)) + "[/b]",
                             color=ink))
         for line in lines:
             seat = self.referee.seats[line["player"]]
