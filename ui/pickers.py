@@ -13,7 +13,7 @@ from kivy.uix.modalview import ModalView
 
 from companion.game import CardSpec, TokenSpec
 from ui import D, theme
-from ui.widgets import BigButton, Panel, Text, escape, primary, row, scrolling, sizes, swatch
+from ui.widgets import BigButton, Panel, Words, escape, primary, row, scrolling, sizes, swatch
 
 _, N_, ngettext = D.markers()
 
@@ -21,7 +21,7 @@ _, N_, ngettext = D.markers()
 def _modal(title: str) -> tuple[ModalView, Panel]:
     view = ModalView(size_hint=(0.98, 0.96), auto_dismiss=False, background_color=(0, 0, 0, 0.8))
     box = Panel(orientation="vertical", bg=theme.BACKGROUND)
-    box.add_widget(Text(f"[b]{escape(title)}[/b]", size="large"))
+    box.add_widget(Words(f"[b]{escape(title)}[/b]", size="large"))
     view.add_widget(box)
     return view, box
 
@@ -58,7 +58,7 @@ def pick_cards(title: str, cards: Sequence[CardSpec], on_pick: Callable[[tuple[s
     m = sizes()
     view, box = _modal(title)
     chosen: list[str] = []
-    shown = Text("", size="large")
+    shown = Words("", size="large")
     labels = {spec.id: spec.label.render() for spec in cards}
 
     def update() -> None:

@@ -17,7 +17,7 @@ from companion.game import Chance, Decision
 from ui import D, theme
 from ui.pickers import pick_token
 from ui.simulation import Autoplay, Puppet
-from ui.widgets import BigButton, Column, Panel, Text, escape, grid, primary, row, scrolling, sizes
+from ui.widgets import BigButton, Column, Panel, Words, escape, grid, primary, row, scrolling, sizes
 
 _, N_, ngettext = D.markers()
 
@@ -67,10 +67,10 @@ class SimulatorPanel(BoxLayout):
             return
         panel = Panel(orientation="vertical", bg=theme.SURFACE)
         page = Column()
-        page.add_widget(Text(f"[b]{escape(_('Simulator'))}[/b]", size="large"))
+        page.add_widget(Words(f"[b]{escape(_('Simulator'))}[/b]", size="large"))
         referee = self.app.table.referee
         if referee is None:
-            page.add_widget(Text(escape(_("Start or resume a game: the simulator then plays the table's part.")),
+            page.add_widget(Words(escape(_("Start or resume a game: the simulator then plays the table's part.")),
                                  size="small"))
         else:
             self._game_controls(page, referee)
@@ -80,11 +80,11 @@ class SimulatorPanel(BoxLayout):
     def _game_controls(self, page: Column, referee: Any) -> None:
         m = sizes()
         if self.autoplay is not None:
-            page.add_widget(Text(escape(_("The built-in player is moving…")), size="small"))
+            page.add_widget(Words(escape(_("The built-in player is moving…")), size="small"))
             page.add_widget(BigButton(_("Stop"), self._stop))
             return
         if referee.is_over:
-            page.add_widget(Text(escape(_("The game is over.")), size="small"))
+            page.add_widget(Words(escape(_("The game is over.")), size="small"))
             return
         page.add_widget(primary(_("Play one move for me"), lambda: self._play(1)))
         page.add_widget(BigButton(_("Play to the end"), lambda: self._play(None)))
@@ -93,7 +93,7 @@ class SimulatorPanel(BoxLayout):
         if seat is not None:
             player = referee.observation(seat)["players"][seat]
             cards = player.get("cards", [])
-            page.add_widget(Text(escape(_("Hand of {name}:").format(name=player["name"])), size="small"))
+            page.add_widget(Words(escape(_("Hand of {name}:").format(name=player["name"])), size="small"))
             labels = {s.id: s.label.render() for s in referee.game.cards()}
             buttons = []
             for index, card in enumerate(cards):
@@ -107,7 +107,7 @@ class SimulatorPanel(BoxLayout):
             page.add_widget(row(BigButton(_("Lay in the zone"), lambda: self._lay(chosen_cards)),
                                 BigButton(_("Clear the zone"), lambda: self._lay([]))))
         elif isinstance(pending, Chance):
-            page.add_widget(Text(escape(pending.prompt.render()), size="small"))
+            page.add_widget(Words(escape(pending.prompt.render()), size="small"))
         page.add_widget(BigButton(_("Put a token on the reader"), self._place))
         page.add_widget(row(BigButton(_("Confirm button"), lambda: self.puppet.press("confirm")),
                             BigButton(_("Undo button"), lambda: self.puppet.press("undo"))))

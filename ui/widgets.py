@@ -76,7 +76,7 @@ class Panel(BoxLayout):
         self._line.rounded_rectangle = (self.x, self.y, self.width, self.height, sizes().unit)
 
 
-class Text(Label):
+class Words(Label):
     """A label that wraps to its width and grows to its text's height."""
 
     def __init__(self, text: str = "", *, size: str = "body", dim: bool = False, **kwargs) -> None:
@@ -208,9 +208,9 @@ class Banner(Panel):
         }[kind]
         self.bg = colour
         ink = theme.text_on(colour)
-        self.add_widget(Text(f"{icon(glyph)} [b]{escape(word)}:[/b] {escape(message)}", size="large", color=ink))
+        self.add_widget(Words(f"{icon(glyph)} [b]{escape(word)}:[/b] {escape(message)}", size="large", color=ink))
         if detail:
-            self.add_widget(Text(escape(detail), color=ink))
+            self.add_widget(Words(escape(detail), color=ink))
         self.opacity = 1
         self.kind = kind
 
@@ -235,8 +235,8 @@ class Keypad(ModalView):
         self._on_done, self._secret, self._max = on_done, secret, max_length
         self.value = initial
         box = Panel(orientation="vertical", bg=theme.BACKGROUND)
-        box.add_widget(Text(escape(title), size="large"))
-        self._shown = Text("", size="huge", halign="center")
+        box.add_widget(Words(escape(title), size="large"))
+        self._shown = Words("", size="huge", halign="center")
         box.add_widget(self._shown)
         keys: list[Sequence[str]] = [("123", "456", "789", "0")] if digits else [self.LETTERS]
         lines = [c for group in keys for c in group]
@@ -283,7 +283,7 @@ class Countdown(Panel):
         self.total = self.left = float(seconds)
         self._on_expire = on_expire
         self._label = label
-        self._text = Text("", size="large", color=theme.text_on(theme.WARNING))
+        self._text = Words("", size="large", color=theme.text_on(theme.WARNING))
         self._bar = Widget(size_hint_y=None, height=sizes().unit * 1.5)
         with self._bar.canvas:
             Color(0, 0, 0, 0.7)
@@ -316,7 +316,7 @@ def confirm_dialog(question: str, on_yes: Callable[[], None], *, yes: str | None
     view = ModalView(size_hint=(0.8, None), auto_dismiss=True, background_color=(0, 0, 0, 0.7))
     box = Panel(orientation="vertical", bg=theme.SURFACE, size_hint_y=None)
     box.bind(minimum_height=box.setter("height"))
-    box.add_widget(Text(escape(question), size="large"))
+    box.add_widget(Words(escape(question), size="large"))
 
     def accept() -> None:
         view.dismiss()
@@ -335,8 +335,8 @@ def message_dialog(message: str, *, title: str | None = None) -> ModalView:
     box = Panel(orientation="vertical", bg=theme.SURFACE, size_hint_y=None)
     box.bind(minimum_height=box.setter("height"))
     if title:
-        box.add_widget(Text(f"[b]{escape(title)}[/b]", size="large"))
-    box.add_widget(Text(escape(message)))
+        box.add_widget(Words(f"[b]{escape(title)}[/b]", size="large"))
+    box.add_widget(Words(escape(message)))
     box.add_widget(primary(_("OK"), view.dismiss))
     view.add_widget(box)
     box.bind(height=lambda *_a: setattr(view, "height", box.height))

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from kivy.uix.widget import Widget
 
 from ui import D
-from ui.widgets import Column, Text, escape, swatch
+from ui.widgets import Column, Words, escape, swatch
 
 _, N_, ngettext = D.markers()
 
@@ -38,7 +38,7 @@ class GenericBoard:
         for key, value in view.items():
             if key in ("table", "pending", "dealer_instructions"):
                 continue
-            page.add_widget(Text(f"[b]{escape(str(key))}[/b]: {escape(str(value))}", size="small"))
+            page.add_widget(Words(f"[b]{escape(str(key))}[/b]: {escape(str(value))}", size="small"))
         return page
 
     def event(self, view: Mapping[str, Any]) -> tuple[str, str] | None:

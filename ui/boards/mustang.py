@@ -10,7 +10,7 @@ from kivy.uix.widget import Widget
 from companion.games.mustang.texts import EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES, t
 from ui import D, theme
 from ui.boards.generic import GenericBoard
-from ui.widgets import Column, Panel, Text, chips, escape, icon, sizes, swatch
+from ui.widgets import Column, Panel, Words, chips, escape, icon, sizes, swatch
 
 _, N_, ngettext = D.markers()
 
@@ -32,9 +32,9 @@ class MustangBoard(GenericBoard):
             ngettext("Discard pile: {n} card", "Discard pile: {n} cards", view["discard"]).format(n=view["discard"]),
             ngettext("Event deck: {n} card", "Event deck: {n} cards", view["event_deck"]).format(n=view["event_deck"]),
         ]
-        page.add_widget(Text(escape("   ·   ".join(counts)), size="small"))
+        page.add_widget(Words(escape("   ·   ".join(counts)), size="small"))
         if view.get("last_event"):
-            page.add_widget(Text(escape(_("Last event: {event}").format(
+            page.add_widget(Words(escape(_("Last event: {event}").format(
                 event=t(EVENT_NAMES[view["last_event"]]).render())), size="small", dim=True))
         page.spacing = m.unit
         return page
@@ -42,15 +42,15 @@ class MustangBoard(GenericBoard):
     def _prairie(self, view: Mapping[str, Any]) -> Widget:
         box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE)
         box.bind(minimum_height=box.setter("height"))
-        box.add_widget(Text(f"[b]{escape(_('Prairie'))}[/b]"))
+        box.add_widget(Words(f"[b]{escape(_('Prairie'))}[/b]"))
         face_up = view["prairie"]
         box.add_widget(chips(self.token(h) for h in face_up) if face_up
-                       else Text(escape(_("No horse face up.")), size="small"))
+                       else Words(escape(_("No horse face up.")), size="small"))
         stacks = "   ".join(
             ngettext("{kind} stack: {n} left", "{kind} stack: {n} left", n).format(
                 kind=t(KIND_NAMES[kind]).render().capitalize(), n=n)
             for kind, n in view["stacks"].items())
-        box.add_widget(Text(escape(stacks), size="small", dim=True))
+        box.add_widget(Words(escape(stacks), size="small", dim=True))
         return box
 
     def _player(self, view: Mapping[str, Any], player: Mapping[str, Any]) -> Widget:
@@ -65,11 +65,11 @@ class MustangBoard(GenericBoard):
         if view["dealer"] == player["seat"]:
             marks.append(escape(_("dealer")))
         hand = ngettext("{n} card in hand", "{n} cards in hand", player["hand"]).format(n=player["hand"])
-        box.add_widget(Text(f"{swatch(player['colour'])} [b]{escape(player['name'])}[/b]  ·  {escape(hand)}"
+        box.add_widget(Words(f"{swatch(player['colour'])} [b]{escape(player['name'])}[/b]  ·  {escape(hand)}"
                             + ("  ·  " + "  ·  ".join(marks) if marks else "")))
         for place, label in (("corral", _("Corral")), ("stable", _("Stable"))):
             horses = player[place]
-            box.add_widget(Text(f"[b]{escape(label)}:[/b]" + ("" if horses else " " + escape(_("empty"))),
+            box.add_widget(Words(f"[b]{escape(label)}:[/b]" + ("" if horses else " " + escape(_("empty"))),
                                 size="small"))
             if horses:
                 box.add_widget(chips(self.token(h) for h in horses))

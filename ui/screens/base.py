@@ -16,7 +16,7 @@ from kivy.uix.widget import Widget
 
 from companion.inputs import TableInput
 from ui import D, theme
-from ui.widgets import BigButton, Keypad, Panel, Text, escape, icon, message_dialog, row, sizes
+from ui.widgets import BigButton, Keypad, Panel, Words, escape, icon, message_dialog, row, sizes
 
 if TYPE_CHECKING:
     from ui.shell import CompanionApp
@@ -64,7 +64,7 @@ class Page(Screen):
             frame.clear_widgets()
             frame.add_widget(self.top_bar(safe=True))
             box = Panel(orientation="vertical", bg=theme.DANGER)
-            box.add_widget(Text(escape(error_text(err)), size="large", color=theme.text_on(theme.DANGER)))
+            box.add_widget(Words(escape(error_text(err)), size="large", color=theme.text_on(theme.DANGER)))
             box.add_widget(Widget())
             frame.add_widget(box)
         self.clear_widgets()
@@ -91,11 +91,11 @@ class Page(Screen):
             children.append(BigButton(f"{icon('⌂')} {escape(_('Home'))}", lambda: self.app.go("home"),
                                       size_hint_x=None, width=m.touch * 2.4))
         title = _("Table companion") if safe else self.title()
-        children.append(Text(f"[b]{escape(title)}[/b]", size="large", size_hint_y=1, shorten=True,
+        children.append(Words(f"[b]{escape(title)}[/b]", size="large", size_hint_y=1, shorten=True,
                              shorten_from="right"))
         status = self.app.status_markup()
         if status:
-            children.append(Text(status, size="small", halign="right", size_hint_y=1,
+            children.append(Words(status, size="small", halign="right", size_hint_y=1,
                                  size_hint_x=0.45 if m.compact else 0.35))
         if self.app.simulate:
             children.append(BigButton(_("Simulator"), self.app.toggle_simulator,

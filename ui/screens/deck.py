@@ -19,7 +19,7 @@ from companion import games
 from ui import D, theme
 from ui.camera_view import CameraView
 from ui.screens.base import Page, error_text
-from ui.widgets import BigButton, Column, Panel, Text, escape, primary, row, scrolling, sizes
+from ui.widgets import BigButton, Column, Panel, Words, escape, primary, row, scrolling, sizes
 
 _, N_, ngettext = D.markers()
 log = logging.getLogger(__name__)
@@ -116,19 +116,19 @@ class DeckEnrolmentScreen(Page):
         m = sizes()
         page = Column()
         if self.failure:
-            page.add_widget(Text(escape(self.failure), size="large"))
+            page.add_widget(Words(escape(self.failure), size="large"))
             return scrolling(page)
         cards = self.cards
         done = min(self.index, len(cards))
-        page.add_widget(Text("[b]" + escape(_("{done} of {total} cards learnt").format(done=done, total=len(cards)))
+        page.add_widget(Words("[b]" + escape(_("{done} of {total} cards learnt").format(done=done, total=len(cards)))
                              + "[/b]", size="large"))
         if self.index < len(cards):
-            page.add_widget(Text(escape(_("Lay this card alone in the play zone: {card}").format(
+            page.add_widget(Words(escape(_("Lay this card alone in the play zone: {card}").format(
                 card=cards[self.index].label.render())), size="large"))
         if self.status:
             box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE_HIGH)
             box.bind(minimum_height=box.setter("height"))
-            box.add_widget(Text(escape(self.status)))
+            box.add_widget(Words(escape(self.status)))
             page.add_widget(box)
         camera = self.app.services.config.camera
         page.add_widget(CameraView(None, (camera.width, camera.height), str, self.app.frame_source(),

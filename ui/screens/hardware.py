@@ -10,7 +10,7 @@ from kivy.uix.widget import Widget
 
 from ui import D, theme
 from ui.screens.base import Page, error_text
-from ui.widgets import Column, Panel, Text, escape, icon, primary, scrolling
+from ui.widgets import Column, Panel, Words, escape, icon, primary, scrolling
 
 _, N_, ngettext = D.markers()
 
@@ -57,9 +57,9 @@ class HardwareScreen(Page):
         for problem in self.app.services.problems:
             page.add_widget(self._report(False, problem.render(), {}))
         if self.app.services.hardware is None:
-            page.add_widget(Text(escape(_("No sensors are running: the game is played by touch."))))
+            page.add_widget(Words(escape(_("No sensors are running: the game is played by touch."))))
         elif self.running:
-            page.add_widget(Text(escape(_("Checking the readers, the camera and the buttons…")), size="large"))
+            page.add_widget(Words(escape(_("Checking the readers, the camera and the buttons…")), size="large"))
         else:
             if self.failure:
                 page.add_widget(self._report(False, self.failure, {}))
@@ -79,7 +79,7 @@ class HardwareScreen(Page):
         box.bind(minimum_height=box.setter("height"))
         word = _("Works") if ok else _("Problem")
         mark = theme.ICON_ACCEPTED if ok else theme.ICON_REJECTED
-        box.add_widget(Text(f"{icon(mark)} [b]{escape(word)}[/b] — {escape(message)}"))
+        box.add_widget(Words(f"{icon(mark)} [b]{escape(word)}[/b] — {escape(message)}"))
         if details:
-            box.add_widget(Text(escape(", ".join(f"{k}: {v}" for k, v in details.items())), size="small", dim=True))
+            box.add_widget(Words(escape(", ".join(f"{k}: {v}" for k, v in details.items())), size="small", dim=True))
         return box

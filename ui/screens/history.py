@@ -14,7 +14,7 @@ from ui import D
 from ui.history import describe_summary, export_bgstats, final_sheet, statistics
 from ui.screens.base import Page
 from ui.screens.scores import sheet_from_json
-from ui.widgets import BigButton, Column, Text, confirm_dialog, danger, escape, row, scrolling, sizes
+from ui.widgets import BigButton, Column, Words, confirm_dialog, danger, escape, row, scrolling, sizes
 
 _, N_, ngettext = D.markers()
 
@@ -36,20 +36,20 @@ class HistoryScreen(Page):
         finished = self.app.services.store.finished()
         page = Column()
         if not finished:
-            page.add_widget(Text(escape(_("No finished games yet. Finished games appear here with their scores."))))
+            page.add_widget(Words(escape(_("No finished games yet. Finished games appear here with their scores."))))
             return scrolling(page)
-        page.add_widget(Text("[b]" + escape(_("Players")) + "[/b]", size="large"))
+        page.add_widget(Words("[b]" + escape(_("Players")) + "[/b]", size="large"))
         table = GridLayout(cols=5, spacing=m.unit / 2, size_hint_y=None)
         table.bind(minimum_height=table.setter("height"))
         for head in (_("Name"), _("Games"), _("Wins"), _("Average"), _("Best")):
-            table.add_widget(Text(f"[b]{escape(head)}[/b]", size="small"))
+            table.add_widget(Words(f"[b]{escape(head)}[/b]", size="small"))
         for record in statistics(finished):
             for value in (escape(record.name), str(record.played), str(record.won), f"{record.average:.1f}",
                           str(record.best)):
-                table.add_widget(Text(value, size="small"))
+                table.add_widget(Words(value, size="small"))
         page.add_widget(table)
         page.add_widget(BigButton(_("Export all games for BG Stats"), lambda: self._export(finished)))
-        page.add_widget(Text("[b]" + escape(_("Finished games")) + "[/b]", size="large"))
+        page.add_widget(Words("[b]" + escape(_("Finished games")) + "[/b]", size="large"))
         for summary in finished:
             final = final_sheet(summary)
             totals = ", ".join(f"{p['name']} {p['total']}" for p in final.get("players", ()))

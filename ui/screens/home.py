@@ -12,7 +12,7 @@ from companion.i18n import LANGUAGE_NAMES, LANGUAGES, current_language
 from ui import D, theme
 from ui.history import describe_summary
 from ui.screens.base import Page
-from ui.widgets import BigButton, Column, Panel, Text, escape, grid, primary, row, scrolling, sizes
+from ui.widgets import BigButton, Column, Panel, Words, escape, grid, primary, row, scrolling, sizes
 from kivy.uix.modalview import ModalView
 
 _, N_, ngettext = D.markers()
@@ -74,7 +74,7 @@ class HomeScreen(Page):
         view = ModalView(size_hint=(0.85, None), background_color=(0, 0, 0, 0.7))
         box = Panel(orientation="vertical", size_hint_y=None)
         box.bind(minimum_height=box.setter("height"))
-        box.add_widget(Text(escape(_("A game was interrupted: {game}. Carry on where you left off?").format(
+        box.add_widget(Words(escape(_("A game was interrupted: {game}. Carry on where you left off?").format(
             game=describe_summary(summary))), size="large"))
 
         def resume() -> None:

@@ -11,7 +11,7 @@ from companion import games
 from companion.game import OptionKind, RuleOption, Seat
 from ui import D, theme
 from ui.screens.base import Page
-from ui.widgets import (BigButton, Column, Keypad, Panel, Text, escape, icon, primary, row, scrolling,
+from ui.widgets import (BigButton, Column, Keypad, Panel, Words, escape, icon, primary, row, scrolling,
                         sizes, swatch)
 
 _, N_, ngettext = D.markers()
@@ -51,12 +51,12 @@ class NewGameScreen(Page):
         game = games.get_game(self.game_name)
         m = sizes()
         page = Column()
-        page.add_widget(Text(escape(_("Players in seat order, clockwise. Touch a name to change it.")), dim=True))
+        page.add_widget(Words(escape(_("Players in seat order, clockwise. Touch a name to change it.")), dim=True))
         for index, player in enumerate(self.players):
             page.add_widget(self._player_row(index, player))
         if len(self.players) < game.max_players:
             page.add_widget(BigButton(f"{icon('+')} " + escape(_("Add a player")), self._add))
-        page.add_widget(Text("[b]" + escape(_("Rule options")) + "[/b]", size="large"))
+        page.add_widget(Words("[b]" + escape(_("Rule options")) + "[/b]", size="large"))
         for option in game.options:
             page.add_widget(self._option(option))
         page.add_widget(primary(_("Start the game"), self._start, height=m.touch * 1.3))
@@ -132,9 +132,9 @@ class NewGameScreen(Page):
         box.bind(minimum_height=box.setter("height"))
         value = self.options.get(option.name, option.default)
         default = _("default") if value == option.default else ""
-        box.add_widget(Text(f"[b]{escape(option.title.render())}[/b]"
+        box.add_widget(Words(f"[b]{escape(option.title.render())}[/b]"
                             + (f" ({escape(default)})" if default else "")))
-        box.add_widget(Text(escape(option.explanation.render()), size="small", dim=True))
+        box.add_widget(Words(escape(option.explanation.render()), size="small", dim=True))
         if option.kind is OptionKind.BOOL:
             choices = [(True, _("On")), (False, _("Off"))]
         else:

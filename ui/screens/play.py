@@ -23,7 +23,7 @@ from ui.boards import board_for
 from ui.camera_view import CameraView
 from ui.pickers import pick_cards, pick_token
 from ui.screens.base import Page
-from ui.widgets import (Banner, BigButton, Column, Countdown, Panel, Text, danger, escape, icon, primary,
+from ui.widgets import (Banner, BigButton, Column, Countdown, Panel, Words, danger, escape, icon, primary,
                         row, scrolling, sizes, swatch)
 
 _, N_, ngettext = D.markers()
@@ -90,7 +90,7 @@ class PlayScreen(Page):
         m = sizes()
         if self.referee is None:
             page = Column()
-            page.add_widget(Text(escape(_("No game is being played. Start or resume one on the home screen.")),
+            page.add_widget(Words(escape(_("No game is being played. Start or resume one on the home screen.")),
                                  size="large"))
             page.add_widget(primary(_("Home"), lambda: self.app.go("home")))
             return page
@@ -122,7 +122,7 @@ class PlayScreen(Page):
         box.bind(minimum_height=box.setter("height"))
         who = getattr(pending, "player", None)
         mark = swatch(self.referee.seats[who].colour) + " " if who is not None else ""
-        box.add_widget(Text(f"{mark}[b]{escape(pending.prompt.render())}[/b]",
+        box.add_widget(Words(f"{mark}[b]{escape(pending.prompt.render())}[/b]",
                             size="body" if sizes().compact else "large"))
         return box
 
@@ -135,13 +135,13 @@ class PlayScreen(Page):
         box = Panel(orientation="vertical", size_hint_y=None, bg=theme.WARNING)
         box.bind(minimum_height=box.setter("height"))
         ink = theme.text_on(theme.WARNING)
-        box.add_widget(Text(f"{icon('⚠')} [b]" + escape(_("Dealer ({name}):").format(name=dealer)) + "[/b]",
+        box.add_widget(Words(f"{icon('⚠')} [b]" + escape(_("Dealer ({name}):").format(name=dealer)) + "[/b]",
                             color=ink))
         for line in lines:
             seat = self.referee.seats[line["player"]]
             text = ngettext("give {n} card to {name}", "give {n} cards to {name}", line["cards"]).format(
                 n=line["cards"], name=seat.name)
-            box.add_widget(Text(f"{swatch(seat.colour)} [b]{escape(text)}[/b]", size="large", color=ink))
+            box.add_widget(Words(f"{swatch(seat.colour)} [b]{escape(text)}[/b]", size="large", color=ink))
         return box
 
     def _banner(self) -> Widget | None:
@@ -172,7 +172,7 @@ class PlayScreen(Page):
             text = " + ".join(referee.describe(a).render() for a in referee.proposal.actions)
             box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE, border=theme.ACCENT)
             box.bind(minimum_height=box.setter("height"))
-            box.add_widget(Text(escape(_("Proposed: {action}").format(action=text))))
+            box.add_widget(Words(escape(_("Proposed: {action}").format(action=text))))
             out.append(box)
         else:
             tray = view.get("table", {})
@@ -181,7 +181,7 @@ class PlayScreen(Page):
             if laid or tray.get("token"):
                 hint = _("Seen: {cards} {token}").format(cards=laid, token=self.board().token(tray["token"])
                                                         if tray.get("token") else "")
-            out.append(Text(hint if laid or tray.get("token") else escape(hint), size="small", dim=True))
+            out.append(Words(hint if laid or tray.get("token") else escape(hint), size="small", dim=True))
         out.append(row(primary(f"{icon(theme.ICON_ACCEPTED)} " + escape(_("Confirm")), self.app.table.confirm),
                        BigButton(f"{icon('↶')} " + escape(_("Undo")), self.app.table.undo)))
         countdown = self._countdown(view)
@@ -226,7 +226,7 @@ class PlayScreen(Page):
         m = sizes()
         config = self.app.services.config.camera
         panel = Panel(orientation="vertical", size_hint_y=None, height=max(160, m.height * 0.42))
-        panel.add_widget(Text(escape(_("Play zone camera")), size="small", dim=True))
+        panel.add_widget(Words(escape(_("Play zone camera")), size="small", dim=True))
         panel.add_widget(CameraView(self.last_seen, (config.width, config.height), self.board().card,
                                     self.app.frame_source()))
         return panel
@@ -255,8 +255,8 @@ def event_card(title: str, effect: str) -> ModalView:
     box = Panel(orientation="vertical", bg=theme.WARNING)
     ink = theme.text_on(theme.WARNING)
     box.add_widget(Widget())
-    box.add_widget(Text(f"[b]{escape(title)}[/b]", size="huge", halign="center", color=ink))
-    box.add_widget(Text(escape(effect), size="large", halign="center", color=ink))
+    box.add_widget(Words(f"[b]{escape(title)}[/b]", size="huge", halign="center", color=ink))
+    box.add_widget(Words(escape(effect), size="large", halign="center", color=ink))
     box.add_widget(Widget())
     box.add_widget(primary(_("Resolve the event"), view.dismiss))
     view.add_widget(box)

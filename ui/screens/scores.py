@@ -16,7 +16,7 @@ from companion.i18n import Text as I18nText
 from ui import D, theme
 from ui.chart import ScoreChart, legend
 from ui.screens.base import Page
-from ui.widgets import (BigButton, Column, Panel, Text, escape, hex_of, icon, primary, row, scrolling, sizes,
+from ui.widgets import (BigButton, Column, Panel, Words, escape, hex_of, icon, primary, row, scrolling, sizes,
                         swatch)
 
 _, N_, ngettext = D.markers()
@@ -55,21 +55,21 @@ class ScoresScreen(Page):
         page = Column()
         sheet = self.sheet
         if sheet is None:
-            page.add_widget(Text(escape(_("No scores to show yet."))))
+            page.add_widget(Words(escape(_("No scores to show yet."))))
             return scrolling(page)
         names = [p.name for p in sheet.players if p.player in sheet.winners]
         banner = Panel(orientation="vertical", bg=theme.ACCENT, size_hint_y=None)
         banner.bind(minimum_height=banner.setter("height"))
         ink = theme.text_on(theme.ACCENT)
         winner = ngettext("Winner: {names}", "Shared win: {names}", len(names)).format(names=", ".join(names))
-        banner.add_widget(Text(f"{icon('★')} [b]{escape(winner)}[/b]", size="huge", color=ink))
+        banner.add_widget(Words(f"{icon('★')} [b]{escape(winner)}[/b]", size="huge", color=ink))
         if sheet.tiebreak is not None:
-            banner.add_widget(Text(escape(sheet.tiebreak.render()), color=ink))
+            banner.add_widget(Words(escape(sheet.tiebreak.render()), color=ink))
         page.add_widget(banner)
         page.add_widget(self._table(sheet))
         chart = ScoreChart(sheet, m.font_small, size_hint_y=None, height=max(200, m.height * 0.5))
         page.add_widget(chart)
-        page.add_widget(Text("   ".join(f"[color={hex_of(shade)}]■[/color] {escape(label)}"
+        page.add_widget(Words("   ".join(f"[color={hex_of(shade)}]■[/color] {escape(label)}"
                                          for _key, label, shade in legend(sheet)), size="small",
                              font_name=theme.SYMBOL_FONT))
         page.add_widget(row(BigButton(_("History and statistics"), lambda: self.app.go("history")),
@@ -86,7 +86,7 @@ class ScoresScreen(Page):
         table.bind(minimum_height=table.setter("height"))
 
         def cell(text: str, **kw: Any) -> Text:
-            return Text(text, size="small", halign=kw.pop("halign", "center"), **kw)
+            return Words(text, size="small", halign=kw.pop("halign", "center"), **kw)
 
         table.add_widget(cell("", halign="left"))
         for p in sheet.players:

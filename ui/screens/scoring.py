@@ -18,7 +18,7 @@ from companion.inputs import TagPlaced
 from ui import D, theme
 from ui.pickers import pick_token
 from ui.screens.base import Page
-from ui.widgets import BigButton, Column, Keypad, Panel, Text, escape, primary, row, scrolling, sizes, swatch
+from ui.widgets import BigButton, Column, Keypad, Panel, Words, escape, primary, row, scrolling, sizes, swatch
 
 _, N_, ngettext = D.markers()
 
@@ -61,13 +61,13 @@ class ScoringScreen(Page):
         page = Column()
         found = scorer(self.game_name)
         if found is None:
-            page.add_widget(Text(escape(_("This game cannot be scored without refereeing it."))))
+            page.add_widget(Words(escape(_("This game cannot be scored without refereeing it."))))
             return scrolling(page)
         _score, holdings_cls = found
         where = places(holdings_cls)
         if self.target is None:
             self.target = (0, where[0])
-        page.add_widget(Text(escape(_("Touch a player's place, then scan every horse in it. "
+        page.add_widget(Words(escape(_("Touch a player's place, then scan every horse in it. "
                                       "Scanning a horse again moves it to the chosen place.")), dim=True))
         specs = {s.id: s for s in games.get_game(self.game_name).tokens()}
         for seat, name in enumerate(self.names):

@@ -14,7 +14,7 @@ from companion.game import OptionKind
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, current_language
 from ui import D, theme
 from ui.screens.base import Page
-from ui.widgets import BigButton, Column, Keypad, Panel, Text, escape, primary, row, scrolling, sizes
+from ui.widgets import BigButton, Column, Keypad, Panel, Words, escape, primary, row, scrolling, sizes
 
 _, N_, ngettext = D.markers()
 
@@ -66,7 +66,7 @@ class SettingsScreen(Page):
     def _section(self, title: str, children: list[Widget]) -> Widget:
         box = Panel(orientation="vertical", size_hint_y=None)
         box.bind(minimum_height=box.setter("height"))
-        box.add_widget(Text(f"[b]{escape(title)}[/b]", size="large"))
+        box.add_widget(Words(f"[b]{escape(title)}[/b]", size="large"))
         for child in children:
             box.add_widget(child)
         return box
@@ -78,8 +78,8 @@ class SettingsScreen(Page):
         children: list[Widget] = []
         for option in game.options:
             value = values[option.name]
-            children.append(Text(f"[b]{escape(option.title.render())}[/b]"))
-            children.append(Text(escape(option.explanation.render()), size="small", dim=True))
+            children.append(Words(f"[b]{escape(option.title.render())}[/b]"))
+            children.append(Words(escape(option.explanation.render()), size="small", dim=True))
             choices = ([(True, _("On")), (False, _("Off"))] if option.kind is OptionKind.BOOL
                        else [(k, t.render()) for k, t in option.choices.items()])
             buttons = [BigButton(("» " if key == value else "") + escape(label),
@@ -107,27 +107,27 @@ class SettingsScreen(Page):
         real = self.config.for_saving()
         children: list[Widget] = []
         if self.config.simulated:
-            children.append(Text(escape(_("The app runs in simulation now; these are the settings the table "
+            children.append(Words(escape(_("The app runs in simulation now; these are the settings the table "
                                           "uses without simulation.")), size="small", dim=True))
         for section, backends in BACKENDS.items():
             current = getattr(real, section).backend
-            children.append(Text(escape(_(DEVICE_NAMES[section]))))
+            children.append(Words(escape(_(DEVICE_NAMES[section]))))
             children.append(row(*[BigButton(("» " if b == current else "") + b,
                                             lambda section=section, b=b: self._set(section, "backend", b),
                                             colour=theme.ACCENT if b == current else theme.SURFACE_HIGH)
                                   for b in backends]))
-        children.append(Text(escape(_("GPIO pins (BCM numbers)"))))
+        children.append(Words(escape(_("GPIO pins (BCM numbers)"))))
         for key, label in PIN_NAMES.items():
             pin = getattr(real.gpio, key)
             children.append(row(
-                Text(escape(_(label)), size_hint_y=1),
+                Words(escape(_(label)), size_hint_y=1),
                 BigButton("−", lambda key=key, pin=pin: self._set("gpio", key, max(0, pin - 1)),
                           size_hint_x=None, width=m.touch),
-                Text(f"[b]{pin}[/b]", halign="center", size_hint_y=1, size_hint_x=None, width=m.touch * 1.2),
+                Words(f"[b]{pin}[/b]", halign="center", size_hint_y=1, size_hint_x=None, width=m.touch * 1.2),
                 BigButton("+", lambda key=key, pin=pin: self._set("gpio", key, min(27, pin + 1)),
                           size_hint_x=None, width=m.touch)))
         children.append(BigButton(_("Change the admin PIN"), self._change_pin))
-        children.append(Text(escape(_("Hardware changes take effect when the app is started again.")),
+        children.append(Words(escape(_("Hardware changes take effect when the app is started again.")),
                              size="small", dim=True))
         return self._section(_("Hardware"), children)
 

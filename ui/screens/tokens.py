@@ -18,7 +18,7 @@ from companion.game import TokenSpec
 from companion.inputs import TagPlaced
 from ui import D, theme
 from ui.screens.base import Page
-from ui.widgets import BigButton, Banner, Column, Text, escape, grid, scrolling, sizes, swatch
+from ui.widgets import BigButton, Banner, Column, Words, escape, grid, scrolling, sizes, swatch
 
 _, N_, ngettext = D.markers()
 
@@ -55,7 +55,7 @@ class TokenEnrolmentScreen(Page):
         m = sizes()
         page = Column()
         if self.registry is None:
-            page.add_widget(Text(escape(_("The token registry is not available, so tokens cannot be taught."))))
+            page.add_widget(Words(escape(_("The token registry is not available, so tokens cannot be taught."))))
             return scrolling(page)
         tokens = games.get_game(self.game_name).tokens()
         done = self.enrolled()
@@ -63,7 +63,7 @@ class TokenEnrolmentScreen(Page):
         if self.group is None or all(s.id in done for s in by_group[self.group]):
             self.group = next((g for g, specs in by_group.items() if any(s.id not in done for s in specs)),
                               next(iter(by_group)))
-        page.add_widget(Text("[b]" + escape(_("{done} of {total} tokens taught").format(
+        page.add_widget(Words("[b]" + escape(_("{done} of {total} tokens taught").format(
             done=sum(s.id in done for s in tokens), total=len(tokens))) + "[/b]", size="large"))
         if self.message is not None:
             banner = Banner()
@@ -71,10 +71,10 @@ class TokenEnrolmentScreen(Page):
             page.add_widget(banner)
         spec = next((s for s in by_group[self.group] if s.id not in done), None)
         if spec is not None:
-            page.add_widget(Text(f"{swatch(spec.colour)} " + escape(
+            page.add_widget(Words(f"{swatch(spec.colour)} " + escape(
                 _("Lay a {token} on the reader.").format(token=spec.label.render())), size="large"))
         else:
-            page.add_widget(Text(escape(_("Every token of this kind and colour is taught. Choose another.")),
+            page.add_widget(Words(escape(_("Every token of this kind and colour is taught. Choose another.")),
                                  size="large"))
         buttons = []
         for key, specs in by_group.items():
