@@ -77,14 +77,8 @@ def format_scores(sheet: ScoreSheet) -> str:
 
 
 def _print_state(ref: Referee, out: TextIO) -> None:
-    view = ref.observation()
-    print(Text("Prairie: {horses}; stacks: {stacks}; supply {supply}, discard {discard}, events left {events}",
-               horses=", ".join(view["prairie"]) or "-",
-               stacks=", ".join(f"{k} {v}" for k, v in view["stacks"].items()),
-               supply=view["supply"], discard=view["discard"], events=view["event_deck"]).render(), file=out)
-    for p in view["players"]:
-        print(Text("{name}: {hand} cards; corral: {corral}; stable: {stable}", name=p["name"], hand=p["hand"],
-                   corral=", ".join(p["corral"]) or "-", stable=", ".join(p["stable"]) or "-").render(), file=out)
+    for line in ref.game.describe_state(ref.state):
+        print(line.render(), file=out)
 
 
 # --- replay ---------------------------------------------------------------------------------

@@ -346,6 +346,10 @@ class Game(ABC):
     def scores(self, state: GameState) -> ScoreSheet:
         """The score sheet (meaningful once the game is over; provisional before)."""
 
+    def describe_state(self, state: GameState) -> list[Text]:
+        """A few lines summing up the position, for text output (``replay``)."""
+        return []
+
     def describe(self, action: Action) -> Text:
         """A short text naming the action, for logs and confirmations."""
         return Text.raw(action.type)

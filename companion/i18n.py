@@ -296,7 +296,8 @@ def domain_sources(package_dir) -> list:
 
 def extract_messages(sources: Iterable[str]) -> set[tuple[str, str | None]]:
     """Every msgid a source uses: ``_("…")``, ``N_("…")``, ``ngettext("…", "…", n)``,
-    ``Text("…")``, ``t("…")`` and ``<domain>.text("…")`` with literal first arguments.
+    ``Text("…")``, ``t("…")``, ``tn("…", "…", n)`` and ``<domain>.text("…")`` with
+    literal first arguments.
 
     The catalogue test compares this with the ``.po`` files; a new message without a
     Dutch and French translation fails it.
@@ -319,6 +320,6 @@ def extract_messages(sources: Iterable[str]) -> set[tuple[str, str | None]]:
                 if name == "Text" and first.value == "{text}":
                     continue
                 found.add((first.value, plural))
-            elif name == "ngettext" and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
+            elif name in ("ngettext", "tn") and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
                 found.add((first.value, node.args[1].value))
     return found

@@ -222,7 +222,7 @@ class Referee:
     def confirm(self) -> Verdict | None:
         """Submit the current proposal; ``None`` if there is none to submit."""
         if self.proposal is None:
-            return _reject("nothing-to-confirm", Text("Nothing to confirm yet: lay the cards and scan the horse."))
+            return _reject("nothing-to-confirm", Text("Nothing to confirm yet. {prompt}", prompt=self.pending.prompt))
         return self._submit_plan(self.proposal.actions)
 
     def _propose(self) -> Verdict | None:

@@ -29,21 +29,21 @@ from companion.games.mustang.horses import (HORSES, SPECIALS, STACK_KINDS, Horse
 from companion.games.mustang.options import EVENT_DECKS, OPTIONS
 from companion.games.mustang.scoring import score_state
 from companion.games.mustang.state import GameEnd, MustangState, PlayerState, Step
-from companion.games.mustang.texts import (COLOUR_NAMES, COMBO_NAMES, EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES,
-                                           SPECIAL_NAMES, N_, Section, t)
+from companion.games.mustang.texts import (COLOUR_NAMES, COMBO_NAMES, EVENT_EFFECTS, EVENT_NAMES, HORSE_NAMES,
+                                           NEEDS, RUN_OUT, STACK_EMPTY, STACK_TOPS, Section, t, tn)
 from companion.i18n import Text
 
 HAND = C.HAND_SIZE
 
 
-def horse_name(token: str) -> Text:
-    """``"red stallion"``, ``"Black Prince"``: a token as players call it."""
-    if token in SPECIAL_NAMES:
-        return t(SPECIAL_NAMES[token])
+def horse_name(token: str, definite: bool = False) -> Text:
+    """A token as players call it: ``"red stallion"``, or with ``definite`` ``"the red
+    stallion"`` (for use inside a sentence)."""
     h = horse(token)
     if h is None:
         return Text.raw(token)
-    return t("{colour} {kind}", colour=t(COLOUR_NAMES[h.colour]), kind=t(KIND_NAMES[h.kind.value]))
+    names = HORSE_NAMES[(h.kind.value, h.colour or token)]
+    return t(names[1] if definite else names[0])
 
 
 def card_name(card: str) -> Text:
@@ -118,18 +118,18 @@ class Mustang(Game):
         step = state.agenda[0]
         name = self._name(state, step.player) if step.player is not None else ""
         if step.kind == "draw":
-            return Chance("draw", t("{name}: take the top {kind} of the stack and scan it.", name=name,
-                                    kind=t(KIND_NAMES[step.stack])), tuple(sorted(state.stacks[step.stack])))
+            return Chance("draw", t("{name}: take {top} and scan it.", name=name, top=t(STACK_TOPS[step.stack])),
+                          tuple(sorted(state.stacks[step.stack])))
         if step.kind == "flip":
-            return Chance("flip", t("Turn the top {kind} of the stack face up and scan it.",
-                                    kind=t(KIND_NAMES[step.stack])), tuple(sorted(state.stacks[step.stack])))
+            return Chance("flip", t("Turn {top} face up and scan it.", top=t(STACK_TOPS[step.stack])),
+                          tuple(sorted(state.stacks[step.stack])))
         if step.kind == "reveal":
             return Chance("event", t("The supply ran out: reveal the top event card."),
                           tuple(sorted(set(state.event_deck))))
         if step.kind == "defend":
             return Decision(step.player, "defend", t(
-                "{name}: {thief} wants your {horse} with a {combo}. Lay a stronger combination or let it go.",
-                name=name, thief=self._name(state, step.thief), horse=horse_name(step.horse),
+                "{name}: {thief} wants {horse} from your corral with {combo}. Lay a stronger combination or let it go.",
+                name=name, thief=self._name(state, step.thief), horse=horse_name(step.horse, True),
                 combo=combo_name(C.Combination(C.ComboKind(step.combo[0]), step.combo[1]))))
         if step.kind == "penalty":
             return Decision(step.player, "penalty", t(
@@ -324,22 +324,21 @@ class Mustang(Game):
 
     def describe(self, action: Action) -> Text:
         if isinstance(action, Catch):
-            target = horse_name(action.horse) if action.horse else t("the top {kind} of the stack",
-                                                                      kind=t(KIND_NAMES[action.stack or "foal"]))
+            target = horse_name(action.horse, True) if action.horse else t(STACK_TOPS[action.stack])
             return t("Catch {target} with {cards}", target=target, cards=self._cards_text(action.cards))
         if isinstance(action, Steal):
-            return t("Steal the {horse} with {cards}", horse=horse_name(action.horse),
+            return t("Steal {horse} with {cards}", horse=horse_name(action.horse, True),
                      cards=self._cards_text(action.cards))
         if isinstance(action, Stable):
-            return t("Stable the {horse}", horse=horse_name(action.horse))
+            return t("Stable {horse}", horse=horse_name(action.horse, True))
         if isinstance(action, Exchange):
-            return t("Exchange {n} cards", n=action.count)
+            return tn("Exchange {n} card", "Exchange {n} cards", action.count)
         if isinstance(action, Defend):
             return t("Defend with {cards}", cards=self._cards_text(action.cards))
         if isinstance(action, DiscardCowboys):
-            return t("Discard {n} cowboys", n=len(action.cards))
+            return tn("Discard {n} cowboy", "Discard {n} cowboys", len(action.cards))
         if isinstance(action, Release):
-            return t("Release the {horse}", horse=horse_name(action.horse))
+            return t("Release {horse}", horse=horse_name(action.horse, True))
         if isinstance(action, DrawToken):
             return t("Drawn: {horse}", horse=horse_name(action.token))
         if isinstance(action, RevealEvent):
@@ -347,6 +346,17 @@ class Mustang(Game):
         if isinstance(action, Decline):
             return t("Let the steal go")
         return t("Done")
+
+    def describe_state(self, state: MustangState) -> list[Text]:
+        lines = [t("Prairie: {horses}. Stacks: {stallions} stallions, {mares} mares, {foals} foals. "
+                   "Supply {supply}, discard pile {discard}, event deck {events}.",
+                   horses=", ".join(state.prairie) or "-", stallions=len(state.stacks["stallion"]),
+                   mares=len(state.stacks["mare"]), foals=len(state.stacks["foal"]), supply=len(state.supply),
+                   discard=len(state.discard), events=len(state.event_deck))]
+        for seat, p in zip(state.seats, state.players):
+            lines.append(t("{name}: {hand} in hand; corral: {corral}; stable: {stable}.", name=seat.name,
+                           hand=len(p.hand), corral=", ".join(p.corral) or "-", stable=", ".join(p.stable) or "-"))
+        return lines
 
     def _cards_text(self, cards: Sequence[str]) -> Text:
         combo = C.evaluate(cards)
@@ -361,7 +371,7 @@ class Mustang(Game):
         end = state.end
         if end.reason == "herd":
             return t("Game over: {name} has a full herd in the stable.", name=self._name(state, end.player))
-        return t("Game over: the {kind}s have run out.", kind=t(KIND_NAMES[end.kind]))
+        return t(RUN_OUT[end.kind])
 
     # --- card checks ---------------------------------------------------------------------
     def check_cards(self, state: MustangState, seat: int, cards: Sequence[str]) -> Verdict | None:
@@ -378,14 +388,14 @@ class Mustang(Game):
             return None
         if len(cards) > len(hand):
             return _reject("too-many-cards", Section.PLAY, t(
-                "{name} holds only {n} cards but {m} were laid.", name=self._name(state, seat), n=len(hand),
+                "More cards were laid ({m}) than {name} holds ({n}).", name=self._name(state, seat), n=len(hand),
                 m=len(cards)))
         laid = Counter(cards)
         on_discard = Counter(state.discard)
         for card, n in laid.items():
             if n + on_discard[card] > C.copies(card):
                 return _reject("card-already-played", Section.PLAY, t(
-                    "The {card} is already on the discard pile: check the cards in the play zone.",
+                    "The card {card} is already on the discard pile: check the cards in the play zone.",
                     card=card_name(card)))
         return None
 
@@ -396,13 +406,9 @@ class Mustang(Game):
             return None, bad
         combo = C.evaluate(cards)
         if combo is None:
-            return None, _reject("not-a-combination", Section.COMBINATIONS, t(
-                "These {n} cards make no combination: play a pair, trio, quartet or a royal straight in one colour.",
-                n=len(cards)))
+            return None, _no_combination(len(cards))
         if combo.kind is not kind.combination:
-            return None, _reject("wrong-combination", section, t(
-                "A {kind} needs a {needed}, not a {combo}.", kind=t(KIND_NAMES[kind.value]),
-                needed=t(_NEEDED[kind]), combo=combo_name(combo)))
+            return None, _reject("wrong-combination", section, t(NEEDS[kind.value], combo=combo_name(combo)))
         return combo, None
 
     # --- movements ---------------------------------------------------------------------
@@ -482,8 +488,10 @@ class Mustang(Game):
                 return
 
 
-_NEEDED = {HorseKind.FOAL: N_("pair"), HorseKind.MARE: N_("trio"), HorseKind.STALLION: N_("quartet"),
-           HorseKind.SPECIAL: N_("royal straight")}
+def _no_combination(n: int) -> Verdict:
+    return _reject("not-a-combination", Section.COMBINATIONS, tn(
+        "One card makes no combination: play a pair, trio, quartet or a royal straight in one colour.",
+        "These {n} cards make no combination: play a pair, trio, quartet or a royal straight in one colour.", n))
 
 
 def _herd_complete(stable: Sequence[str], specials: bool) -> bool:
@@ -519,8 +527,7 @@ def _check_catch(g: Mustang, s: MustangState, step: Step, a: Catch) -> Verdict:
         if a.stack not in s.stacks:
             return _reject("bad-target", Section.CATCH, t("There is no stack of that kind."))
         if not s.stacks[a.stack]:
-            return _reject("stack-empty", Section.CATCH, t("The {kind} stack is empty.",
-                                                          kind=t(KIND_NAMES[a.stack])))
+            return _reject("stack-empty", Section.CATCH, t(STACK_EMPTY[a.stack]))
         kind = HorseKind(a.stack)
     _, bad = g.combination_for(s, step.player, a.cards, kind, Section.CATCH)
     return bad or Verdict.ok(g.describe(a))
@@ -532,11 +539,11 @@ def _check_steal(g: Mustang, s: MustangState, step: Step, a: Steal) -> Verdict:
         return _reject("not-in-corral", Section.STEAL, _where(g, s, a.horse))
     seat, place = held
     if seat == step.player:
-        return _reject("own-horse", Section.STEAL, t("The {horse} is already yours.", horse=horse_name(a.horse)))
+        return _reject("own-horse", Section.STEAL, t("You already own {horse}.", horse=horse_name(a.horse, True)))
     if place == "stable":
         return _reject("horse-in-stable", Section.STABLE, t(
-            "The {horse} is in {name}'s stable: horses in a stable cannot be stolen.",
-            horse=horse_name(a.horse), name=g._name(s, seat)))
+            "{name} keeps {horse} in the stable, and horses in a stable cannot be stolen.",
+            horse=horse_name(a.horse, True), name=g._name(s, seat)))
     _, bad = g.combination_for(s, step.player, a.cards, HORSES[a.horse].kind, Section.STEAL)
     return bad or Verdict.ok(g.describe(a))
 
@@ -544,7 +551,7 @@ def _check_steal(g: Mustang, s: MustangState, step: Step, a: Steal) -> Verdict:
 def _check_stable(g: Mustang, s: MustangState, step: Step, a: Stable) -> Verdict:
     if a.horse not in s.players[step.player].corral:
         return _reject("not-in-own-corral", Section.STABLE, t(
-            "Only a horse from your own corral can be stabled; {where}", where=_where(g, s, a.horse)))
+            "Only a horse from your own corral can be stabled. {where}", where=_where(g, s, a.horse)))
     return Verdict.ok(g.describe(a))
 
 
@@ -554,13 +561,11 @@ def _check_defend(g: Mustang, s: MustangState, step: Step, a: Defend) -> Verdict
         return bad
     combo = C.evaluate(a.cards)
     if combo is None:
-        return _reject("not-a-combination", Section.COMBINATIONS, t(
-            "These {n} cards make no combination: play a pair, trio, quartet or a royal straight in one colour.",
-            n=len(a.cards)))
+        return _no_combination(len(a.cards))
     attack = C.Combination(C.ComboKind(step.combo[0]), step.combo[1])
     if not combo.beats(attack):
         return _reject("defence-too-weak", Section.STEAL, t(
-            "A {defence} does not beat a {attack}: the defence must be strictly stronger.",
+            "Not strong enough: {defence} does not beat {attack}. The defence must be strictly stronger.",
             defence=combo_name(combo), attack=combo_name(attack)))
     return Verdict.ok(g.describe(a))
 
@@ -583,15 +588,15 @@ def _check_penalty(g: Mustang, s: MustangState, step: Step, a: DiscardCowboys) -
 def _check_release(g: Mustang, s: MustangState, step: Step, a: Release | Stable) -> Verdict:
     if a.horse not in s.players[step.player].corral:
         return _reject("not-in-own-corral", Section.EVENTS, t(
-            "Choose a horse from your own corral; {where}", where=_where(g, s, a.horse)))
+            "Choose a horse from your own corral. {where}", where=_where(g, s, a.horse)))
     return Verdict.ok(g.describe(a))
 
 
 def _check_draw(g: Mustang, s: MustangState, step: Step, a: DrawToken) -> Verdict:
     if a.token not in s.stacks[step.stack]:
         return _reject("token-not-in-stack", Section.CATCH, t(
-            "The {horse} is not in the {kind} stack; {where}", horse=horse_name(a.token),
-            kind=t(KIND_NAMES[step.stack]), where=_where(g, s, a.token)))
+            "That horse does not come from {top}. {where}", top=t(STACK_TOPS[step.stack]),
+            where=_where(g, s, a.token)))
     return Verdict.ok(g.describe(a))
 
 
@@ -609,13 +614,13 @@ def _where(g: Mustang, s: MustangState, token: str) -> Text:
     held = s.owner_of(token)
     if held:
         seat, place = held
-        return (t("the {horse} is in {name}'s corral.", horse=name, name=g._name(s, seat)) if place == "corral"
-                else t("the {horse} is in {name}'s stable.", horse=name, name=g._name(s, seat)))
+        return (t("In {name}'s corral: {horse}.", horse=name, name=g._name(s, seat)) if place == "corral"
+                else t("In {name}'s stable: {horse}.", horse=name, name=g._name(s, seat)))
     if token in s.prairie:
-        return t("the {horse} is face up in the prairie.", horse=name)
+        return t("Face up in the prairie: {horse}.", horse=name)
     if token in s.out_of_game:
-        return t("the {horse} has left the game.", horse=name)
-    return t("the {horse} is in its face-down stack.", horse=name)
+        return t("Out of the game: {horse}.", horse=name)
+    return t("Still in its face-down stack: {horse}.", horse=name)
 
 
 _CHECKS = {
@@ -692,16 +697,16 @@ def _do_defend(g: Mustang, s: MustangState, step: Step, a: Defend):
     s.agenda.pop(0)
     g._discard(s, step.player, a.cards)
     s.agenda.insert(0, Step("penalty", step.thief))
-    return t("{name} defends the {horse}: the steal fails.", name=g._name(s, step.player),
-             horse=horse_name(step.horse)), ()
+    return t("{name} defends {horse}: the steal fails.", name=g._name(s, step.player),
+             horse=horse_name(step.horse, True)), ()
 
 
 def _do_decline(g: Mustang, s: MustangState, step: Step, a: Decline):
     s.agenda.pop(0)
     s.players[step.player].corral.remove(step.horse)
     s.players[step.thief].corral.append(step.horse)
-    return t("{thief} steals the {horse} from {name}.", thief=g._name(s, step.thief),
-             horse=horse_name(step.horse), name=g._name(s, step.player)), ()
+    return t("{thief} steals {horse} from {name}.", thief=g._name(s, step.thief),
+             horse=horse_name(step.horse, True), name=g._name(s, step.player)), ()
 
 
 def _do_penalty(g: Mustang, s: MustangState, step: Step, a: DiscardCowboys):
@@ -732,7 +737,7 @@ def _do_draw(g: Mustang, s: MustangState, step: Step, a: DrawToken):
     p = s.players[step.player]
     (p.stable if step.dest == "stable" else p.corral).append(a.token)
     g._check_end(s, step.player, by_catch=not step.event)
-    return t("{name} takes the {horse}.", name=g._name(s, step.player), horse=horse_name(a.token)), ()
+    return t("{name} takes {horse}.", name=g._name(s, step.player), horse=horse_name(a.token, True)), ()
 
 
 def _do_reveal(g: Mustang, s: MustangState, step: Step, a: RevealEvent):

@@ -53,9 +53,9 @@ def score_player(seat: int, holding: Holdings, options: Mapping[str, object], en
         name = t(COLOUR_NAMES[colour])
         if (_count(family_pool, HorseKind.STALLION, colour) >= 1 and _count(family_pool, HorseKind.MARE, colour) >= 2
                 and _count(family_pool, HorseKind.FOAL, colour) >= 3):
-            lines.append(ScoreLine(f"family-{colour}", t("Complete {colour} family", colour=name), FAMILY_BONUS))
+            lines.append(ScoreLine(f"family-{colour}", t("Complete family: {colour}", colour=name), FAMILY_BONUS))
         elif _count(holding.stable, HorseKind.STALLION, colour) and _count(holding.stable, HorseKind.MARE, colour):
-            lines.append(ScoreLine(f"pair-{colour}", t("{colour} stallion and mare in the stable", colour=name),
+            lines.append(ScoreLine(f"pair-{colour}", t("Stallion and mare in the stable: {colour}", colour=name),
                                    PAIR_BONUS))
     if end_bonus:
         lines.append(ScoreLine("end-bonus", t("Ended the game"), END_BONUS))

@@ -43,11 +43,29 @@ _SECTION_MSGIDS = (
     N_("Rulebook: End of the game"),
 )
 
-KIND_NAMES = {
-    "stallion": N_("stallion"),
-    "mare": N_("mare"),
-    "foal": N_("foal"),
-    "special": N_("special horse"),
+STACK_TOPS = {
+    "stallion": N_("the top stallion of the stack"),
+    "mare": N_("the top mare of the stack"),
+    "foal": N_("the top foal of the stack"),
+}
+
+STACK_EMPTY = {
+    "stallion": N_("The stallion stack is empty."),
+    "mare": N_("The mare stack is empty."),
+    "foal": N_("The foal stack is empty."),
+}
+
+RUN_OUT = {
+    "stallion": N_("Game over: the stallions have run out."),
+    "mare": N_("Game over: the mares have run out."),
+    "foal": N_("Game over: the foals have run out."),
+}
+
+NEEDS = {
+    "foal": N_("A foal is caught with a pair, not with {combo}."),
+    "mare": N_("A mare is caught with a trio, not with {combo}."),
+    "stallion": N_("A stallion is caught with a quartet, not with {combo}."),
+    "special": N_("The Black Prince and the Snow-White Mare are caught with a royal straight, not with {combo}."),
 }
 
 COLOUR_NAMES = {
@@ -58,9 +76,26 @@ COLOUR_NAMES = {
     "purple": N_("purple"),
 }
 
-SPECIAL_NAMES = {
-    "black-prince": N_("Black Prince"),
-    "snow-white-mare": N_("Snow-White Mare"),
+# Each horse has a name of its own in every language (adjectives and articles agree
+# with the noun): (indefinite, definite).
+HORSE_NAMES = {
+    ("stallion", "red"): (N_("red stallion"), N_("the red stallion")),
+    ("stallion", "yellow"): (N_("yellow stallion"), N_("the yellow stallion")),
+    ("stallion", "green"): (N_("green stallion"), N_("the green stallion")),
+    ("stallion", "blue"): (N_("blue stallion"), N_("the blue stallion")),
+    ("stallion", "purple"): (N_("purple stallion"), N_("the purple stallion")),
+    ("mare", "red"): (N_("red mare"), N_("the red mare")),
+    ("mare", "yellow"): (N_("yellow mare"), N_("the yellow mare")),
+    ("mare", "green"): (N_("green mare"), N_("the green mare")),
+    ("mare", "blue"): (N_("blue mare"), N_("the blue mare")),
+    ("mare", "purple"): (N_("purple mare"), N_("the purple mare")),
+    ("foal", "red"): (N_("red foal"), N_("the red foal")),
+    ("foal", "yellow"): (N_("yellow foal"), N_("the yellow foal")),
+    ("foal", "green"): (N_("green foal"), N_("the green foal")),
+    ("foal", "blue"): (N_("blue foal"), N_("the blue foal")),
+    ("foal", "purple"): (N_("purple foal"), N_("the purple foal")),
+    ("special", "black-prince"): (N_("Black Prince"), N_("the Black Prince")),
+    ("special", "snow-white-mare"): (N_("Snow-White Mare"), N_("the Snow-White Mare")),
 }
 
 EVENT_NAMES = {
@@ -80,13 +115,18 @@ EVENT_EFFECTS = {
 }
 
 COMBO_NAMES = {
-    1: N_("pair of {value}s"),
-    2: N_("trio of {value}s"),
-    3: N_("quartet of {value}s"),
-    4: N_("royal straight to {value}"),
+    1: N_("a pair of {value}s"),
+    2: N_("a trio of {value}s"),
+    3: N_("a quartet of {value}s"),
+    4: N_("a royal straight to {value}"),
 }
 
 
 def t(msgid: str, **params) -> Text:
     """A deferred Mustang message."""
     return Text(msgid, params, MUSTANG.name)
+
+
+def tn(singular: str, plural: str, n: int, **params) -> Text:
+    """A deferred Mustang message with a plural form chosen by ``n``."""
+    return Text(singular, {"n": n, **params}, MUSTANG.name, plural=plural)
