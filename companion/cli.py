@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from companion.errors import CompanionError
@@ -47,8 +48,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.config:
-        import os
-
         os.environ["COMPANION_CONFIG"] = args.config
     if args.lang:
         from companion.i18n import set_language
@@ -67,6 +66,9 @@ def main(argv: list[str] | None = None) -> int:
     except CompanionError as err:
         print(f"companion: {err.text.render()}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into a pager or `head` that closed early
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
