@@ -29,7 +29,7 @@ from companion.games.mustang.horses import (HORSES, SPECIALS, STACK_KINDS, Horse
 from companion.games.mustang.options import EVENT_DECKS, OPTIONS
 from companion.games.mustang.scoring import score_state
 from companion.games.mustang.state import GameEnd, MustangState, PlayerState, Step
-from companion.games.mustang.texts import (COLOUR_NAMES, COMBO_NAMES, EVENT_EFFECTS, EVENT_NAMES, HORSE_NAMES,
+from companion.games.mustang.texts import (CARD_NAMES, COMBO_NAMES, EVENT_EFFECTS, EVENT_NAMES, HORSE_NAMES,
                                            NEEDS, RUN_OUT, STACK_EMPTY, STACK_TOPS, Section, t, tn)
 from companion.i18n import Text
 
@@ -52,7 +52,7 @@ def card_name(card: str) -> Text:
     n = C.natural(card)
     if n is None:
         return Text.raw(card)
-    return t("{colour} {value}", colour=t(COLOUR_NAMES[n.colour]), value=n.value)
+    return t(CARD_NAMES[n.colour], value=n.value)
 
 
 def combo_name(combo: C.Combination) -> Text:
@@ -350,12 +350,12 @@ class Mustang(Game):
     def describe_state(self, state: MustangState) -> list[Text]:
         lines = [t("Prairie: {horses}. Stacks: {stallions} stallions, {mares} mares, {foals} foals. "
                    "Supply {supply}, discard pile {discard}, event deck {events}.",
-                   horses=", ".join(state.prairie) or "-", stallions=len(state.stacks["stallion"]),
+                   horses=_names(state.prairie), stallions=len(state.stacks["stallion"]),
                    mares=len(state.stacks["mare"]), foals=len(state.stacks["foal"]), supply=len(state.supply),
                    discard=len(state.discard), events=len(state.event_deck))]
         for seat, p in zip(state.seats, state.players):
             lines.append(t("{name}: {hand} in hand; corral: {corral}; stable: {stable}.", name=seat.name,
-                           hand=len(p.hand), corral=", ".join(p.corral) or "-", stable=", ".join(p.stable) or "-"))
+                           hand=len(p.hand), corral=_names(p.corral), stable=_names(p.stable)))
         return lines
 
     def _cards_text(self, cards: Sequence[str]) -> Text:
@@ -486,6 +486,14 @@ class Mustang(Game):
                 state.agenda.pop(0)
             else:
                 return
+
+
+def _names(tokens: Sequence[str]) -> Text:
+    """A list of horses by name ("-" when empty)."""
+    if not tokens:
+        return Text.raw("-")
+    return t("{first}, {rest}", first=horse_name(tokens[0]), rest=_names(tokens[1:])) if len(tokens) > 1 \
+        else horse_name(tokens[0])
 
 
 def _no_combination(n: int) -> Verdict:

@@ -76,6 +76,15 @@ COLOUR_NAMES = {
     "purple": N_("purple"),
 }
 
+# Card names: the colour adjective agrees with "card" in each language.
+CARD_NAMES = {
+    "red": N_("red {value}"),
+    "yellow": N_("yellow {value}"),
+    "green": N_("green {value}"),
+    "blue": N_("blue {value}"),
+    "purple": N_("purple {value}"),
+}
+
 # Each horse has a name of its own in every language (adjectives and articles agree
 # with the noun): (indefinite, definite).
 HORSE_NAMES = {
