@@ -7,12 +7,14 @@ from typing import Any, Mapping
 
 from kivy.uix.widget import Widget
 
-from companion.games.mustang.texts import EVENT_EFFECTS, EVENT_NAMES, KIND_NAMES, t
+from companion.games.mustang.texts import EVENT_EFFECTS, EVENT_NAMES, t
 from ui import D, theme
 from ui.boards.generic import GenericBoard
 from ui.widgets import Column, Panel, Words, chips, escape, icon, sizes, swatch
 
 _, N_, ngettext = D.markers()
+
+STACKS = {"stallion": N_("Stallions"), "mare": N_("Mares"), "foal": N_("Foals")}
 
 DEFENCE_SECONDS = 45.0
 """How long the robbed owner has to lay a defence before the steal goes through."""
@@ -47,8 +49,8 @@ class MustangBoard(GenericBoard):
         box.add_widget(chips(self.token(h) for h in face_up) if face_up
                        else Words(escape(_("No horse face up.")), size="small"))
         stacks = "   ".join(
-            ngettext("{kind} stack: {n} left", "{kind} stack: {n} left", n).format(
-                kind=t(KIND_NAMES[kind]).render().capitalize(), n=n)
+            ngettext("{kind}: {n} left in the stack", "{kind}: {n} left in the stack", n).format(
+                kind=_(STACKS[kind]) if kind in STACKS else kind, n=n)
             for kind, n in view["stacks"].items())
         box.add_widget(Words(escape(stacks), size="small", dim=True))
         return box

@@ -44,6 +44,8 @@ class Page(Screen):
     def __init__(self, app: "CompanionApp", **kwargs: Any) -> None:
         super().__init__(name=self.page, **kwargs)
         self.app = app
+        self.failure: str | None = None
+        """Why the last rebuild failed (shown in place of the content), or ``None``."""
 
     # --- content -------------------------------------------------------------------
     def title(self) -> str:
@@ -56,11 +58,13 @@ class Page(Screen):
         """Rebuild the screen from the current state."""
         m = sizes()
         frame = BoxLayout(orientation="vertical", padding=m.unit, spacing=m.unit)
+        self.failure = None
         try:
             frame.add_widget(self.top_bar())
             frame.add_widget(self.build())
         except Exception as err:  # a broken screen must not kill the app
             log.exception("building %s failed", self.page)
+            self.failure = error_text(err)
             frame.clear_widgets()
             frame.add_widget(self.top_bar(safe=True))
             box = Panel(orientation="vertical", bg=theme.DANGER)

@@ -1,0 +1,38 @@
+"""Statistics and the BG Stats export of finished games (no display needed)."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from companion.game import Seat
+from ui.history import bgstats_play, export_bgstats, statistics
+
+
+def record(game_id: int, totals: dict[str, int], winners: list[int]) -> SimpleNamespace:
+    players = [{"player": i, "name": name, "total": total, "lines": []} for i, (name, total) in enumerate(totals.items())]
+    return SimpleNamespace(id=game_id, game="mustang", seats=tuple(Seat(n) for n in totals), options={}, dealer=1,
+                           started_at="2026-11-20T19:00:00+00:00", finished_at="2026-11-20T19:45:00+00:00",
+                           final={"scores": {"players": players, "winners": winners, "tiebreak": None}})
+
+
+def test_bgstats_play_names_winner_ranks_and_start_player():
+    play = bgstats_play(record(4, {"Ann": 12, "Bob": 19, "Cy": 12}, [1]))
+    assert play["sourcePlayId"] == "4" and play["durationMin"] == 45
+    assert play["game"]["sourceGameId"] == "mustang" and play["game"]["highestWins"] is True
+    by_name = {p["name"]: p for p in play["players"]}
+    assert by_name["Bob"]["winner"] and by_name["Bob"]["rank"] == 1 and by_name["Bob"]["startPlayer"]
+    assert by_name["Ann"]["rank"] == by_name["Cy"]["rank"] == 2
+    assert not by_name["Ann"]["winner"]
+
+
+def test_export_writes_one_json_file_per_game(tmp_path):
+    paths = export_bgstats([record(1, {"Ann": 3, "Bob": 5}, [1]), record(2, {"Ann": 7, "Bob": 5}, [0])], tmp_path)
+    assert len(paths) == 2
+    assert json.loads(paths[1].read_text())["players"][0]["winner"] is True
+
+
+def test_statistics_count_games_wins_and_averages_by_name():
+    stats = statistics([record(1, {"Ann": 3, "Bob": 5}, [1]), record(2, {"ann": 7, "Bob": 5}, [0])])
+    ann = next(s for s in stats if s.name.lower() == "ann")
+    assert (ann.played, ann.won, ann.average, ann.best) == (2, 1, 5.0, 7)
