@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion import games

@@ -16,14 +16,14 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from companion.game import Chance, Decision, Over
+from companion.game import Chance, Over
 from companion.inputs import CardsSeen, Intent
 from ui import D, theme
 from ui.boards import board_for
 from ui.camera_view import CameraView
 from ui.pickers import pick_cards, pick_token
 from ui.screens.base import Page
-from ui.widgets import (Banner, BigButton, Column, Countdown, Panel, Words, danger, escape, icon, primary,
+from ui.widgets import (Banner, BigButton, Column, Countdown, Panel, Words, escape, icon, primary,
                         row, scrolling, sizes, swatch)
 
 _, N_, ngettext = D.markers()

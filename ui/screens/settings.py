@@ -14,7 +14,7 @@ from companion.game import OptionKind
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, current_language
 from ui import D, theme
 from ui.screens.base import Page
-from ui.widgets import BigButton, Column, Keypad, Panel, Words, escape, primary, row, scrolling, sizes
+from ui.widgets import BigButton, Column, Keypad, Panel, Words, escape, row, scrolling, sizes
 
 _, N_, ngettext = D.markers()
 
