@@ -230,6 +230,27 @@ class ScoreSheet:
     winners: tuple[int, ...]
     tiebreak: Text | None = None
 
+    def to_record(self) -> dict[str, Any]:
+        """A lossless JSON form for the history: texts stay translatable
+        (:meth:`from_record` reads it back)."""
+        return {
+            "players": [{"player": p.player, "name": p.name, "total": p.total,
+                         "lines": [{"key": l.key, "label": l.label.to_json(), "points": l.points, "count": l.count}
+                                   for l in p.lines]} for p in self.players],
+            "winners": list(self.winners),
+            "tiebreak": self.tiebreak.to_json() if self.tiebreak else None,
+        }
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any]) -> "ScoreSheet":
+        players = tuple(
+            PlayerScore(int(p["player"]), str(p["name"]), int(p["total"]),
+                        tuple(ScoreLine(l["key"], Text.from_json(l["label"]), int(l["points"]), l.get("count"))
+                              for l in p["lines"]))
+            for p in data["players"])
+        tiebreak = data.get("tiebreak")
+        return cls(players, tuple(data["winners"]), Text.from_json(tiebreak) if tiebreak else None)
+
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
             "players": [

@@ -179,7 +179,8 @@ class Referee:
 
     def _final(self) -> dict[str, Any]:
         sheet = self.scores()
-        return {"scores": sheet.to_json("en"), "observation": self.game.observation(self.state)}
+        return {"scores": sheet.to_json("en"), "sheet": sheet.to_record(),
+                "observation": self.game.observation(self.state)}
 
     # --- table inputs -------------------------------------------------------------------------
     def table_input(self, item: TableInput) -> Verdict | None:

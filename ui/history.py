@@ -9,6 +9,8 @@ object: ``sourceName``, ``sourcePlayId``, ``playDate``, ``durationMin``, ``game`
 
 from __future__ import annotations
 
+from companion.game import ScoreSheet
+
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -59,6 +61,11 @@ def describe_summary(summary: Any) -> str:
 def final_sheet(summary: Any) -> dict[str, Any]:
     """The stored score sheet (``ScoreSheet.to_json``) of a finished game record."""
     return (summary.final or {}).get("scores") or {}
+
+
+def stored_sheet(summary: Any) -> ScoreSheet:
+    """The score sheet of a finished game record, its texts rendered in the current language."""
+    return ScoreSheet.from_record((summary.final or {})["sheet"])
 
 
 @dataclass

@@ -67,10 +67,9 @@ def show(app: Any, driver: Any, screen: str) -> None:
         event_card(*card)
     elif screen == "scores":
         finished = app.services.store.finished()[0]
-        from ui.history import final_sheet
-        from ui.screens.scores import sheet_from_json
-
-        app.screen("scores").show(sheet_from_json(final_sheet(finished)),
+        from ui.history import stored_sheet
+        
+        app.screen("scores").show(stored_sheet(finished),
                                   colours={i: s.colour for i, s in enumerate(finished.seats)})
     elif screen == "new_game":
         app.screen("new_game").prepare("mustang")

@@ -11,9 +11,8 @@ from kivy.uix.widget import Widget
 
 from companion import paths
 from ui import D
-from ui.history import describe_summary, export_bgstats, final_sheet, statistics
+from ui.history import describe_summary, export_bgstats, final_sheet, statistics, stored_sheet
 from ui.screens.base import Page
-from ui.screens.scores import sheet_from_json
 from ui.widgets import BigButton, Column, Words, confirm_dialog, danger, escape, row, scrolling, sizes
 
 _, N_, ngettext = D.markers()
@@ -61,7 +60,7 @@ class HistoryScreen(Page):
 
     def _open(self, summary: Any) -> None:
         colours = {i: seat.colour for i, seat in enumerate(summary.seats)}
-        self.app.screen("scores").show(sheet_from_json(final_sheet(summary)), colours=colours,
+        self.app.screen("scores").show(stored_sheet(summary), colours=colours,
                                        heading=describe_summary(summary))
 
     def _export(self, finished: list[Any]) -> None:

@@ -11,8 +11,7 @@ from typing import Any, Mapping
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
-from companion.game import PlayerScore, ScoreLine, ScoreSheet
-from companion.i18n import Text as I18nText
+from companion.game import ScoreSheet
 from ui import D, theme
 from ui.chart import ScoreChart, legend
 from ui.screens.base import Page
@@ -20,17 +19,6 @@ from ui.widgets import (BigButton, Column, Panel, Words, escape, hex_of, icon, p
                         swatch)
 
 _, N_, ngettext = D.markers()
-
-
-def sheet_from_json(final: Mapping[str, Any]) -> ScoreSheet:
-    """A stored score sheet (``ScoreSheet.to_json``) back as a sheet, labels as stored."""
-    players = tuple(
-        PlayerScore(int(p["player"]), str(p["name"]), int(p["total"]),
-                    tuple(ScoreLine(str(l["key"]), I18nText.raw(str(l["label"])), int(l["points"]), l.get("count"))
-                          for l in p.get("lines", ())))
-        for p in final.get("players", ()))
-    tiebreak = final.get("tiebreak")
-    return ScoreSheet(players, tuple(final.get("winners", ())), I18nText.raw(tiebreak) if tiebreak else None)
 
 
 class ScoresScreen(Page):
