@@ -1,0 +1,312 @@
+"""scripts/install-pi, run against a temporary root that looks like Raspberry Pi OS.
+
+``--root`` makes the installer write every file under a directory and leave this
+machine alone; the service venv step is skipped (it downloads Kivy), and a stand-in
+venv Python that has Kivy lets the installer have Kivy write its configuration, as on
+the Pi. Creating the service user and owning files needs root, as the installer does.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+INSTALLER = REPO / "scripts" / "install-pi"
+GROUPS = ("gpio", "spi", "video", "render", "input")
+
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="creates a user and owns files: run as root")
+
+BOOKWORM_CONFIG_TXT = """\
+# For more options and information see
+# http://rptl.io/configtxt
+#dtparam=i2c_arm=on
+#dtparam=i2s=on
+#dtparam=spi=on
+
+# Automatically load overlays for detected cameras
+camera_auto_detect=1
+
+# Automatically load overlays for detected DSI displays
+display_auto_detect=1
+
+[cm4]
+otg_mode=1
+
+[all]
+"""
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+@pytest.fixture
+def pi_root(tmp_path) -> Path:
+    """A root with Raspberry Pi OS's accounts and boot configuration, and a venv Python."""
+    root = tmp_path / "root"
+    _write(root / "etc/passwd", "root:x:0:0:root:/root:/bin/bash\npi:x:1000:1000::/home/pi:/bin/bash\n")
+    _write(root / "etc/group", "root:x:0:\nvideo:x:44:pi\ninput:x:105:pi\nrender:x:106:pi\n"
+                               "gpio:x:997:pi\nspi:x:999:pi\npi:x:1000:\n")
+    _write(root / "etc/shadow", "root:*:19000:0:99999:7:::\npi:*:19000:0:99999:7:::\n")
+    _write(root / "etc/gshadow", "root:*::\nvideo:!::pi\ninput:!::pi\nrender:!::pi\n"
+                                 "gpio:!::pi\nspi:!::pi\npi:!::\n")
+    _write(root / "boot/firmware/config.txt", BOOKWORM_CONFIG_TXT)
+    python = root / "opt/table-companion/venv/bin/python"
+    _write(python, f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    python.chmod(0o755)
+    return root
+
+
+def install(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "INSTALL_ROOT"}
+    result = subprocess.run([str(INSTALLER), "--root", str(root), "--skip", "venv", *args],
+                            capture_output=True, text=True, env=env, timeout=180)
+    if check:
+        assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+def snapshot(root: Path) -> dict[str, tuple]:
+    """Every file and directory with its mode, owner, size, modification time and link."""
+    state = {}
+    for path in [root, *sorted(root.rglob("*"))]:
+        st = path.lstat()
+        link = os.readlink(path) if path.is_symlink() else None
+        state[str(path.relative_to(root))] = (st.st_mode, st.st_uid, st.st_gid, st.st_size,
+                                              st.st_mtime_ns, link)
+    return state
+
+
+def account(root: Path, name: str) -> list[str] | None:
+    for line in (root / "etc/passwd").read_text().splitlines():
+        if line.split(":")[0] == name:
+            return line.split(":")
+    return None
+
+
+def members(root: Path, group: str) -> list[str]:
+    for line in (root / "etc/group").read_text().splitlines():
+        fields = line.split(":")
+        if fields[0] == group:
+            return [m for m in fields[3].split(",") if m]
+    return []
+
+
+def kivy_settings(kivy_home: Path, tmp_path: Path) -> dict:
+    """What Kivy itself makes of the configuration (on a copy: Kivy may rewrite it)."""
+    copy = tmp_path / "kivy-copy"
+    shutil.copytree(kivy_home, copy)
+    probe = ("import json; from kivy.config import Config; print(json.dumps({"
+             "'input': dict(Config.items('input')),"
+             "'fullscreen': Config.get('graphics', 'fullscreen'),"
+             "'show_cursor': Config.get('graphics', 'show_cursor'),"
+             "'exit_on_escape': Config.get('kivy', 'exit_on_escape')}))")
+    env = dict(os.environ, KIVY_HOME=str(copy), KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1",
+               KIVY_NO_FILELOG="1")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                            env=env, timeout=60, check=True)
+    import json
+
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+# --- the script itself --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("script", ["install-pi", "pi-parity"])
+def test_bash_syntax(script):
+    result = subprocess.run(["bash", "-n", str(REPO / "scripts" / script)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("script", ["install-pi", "pi-parity"])
+def test_shellcheck_clean(script):
+    if shutil.which("shellcheck") is None:
+        pytest.skip("shellcheck is not installed (apt-get install shellcheck)")
+    result = subprocess.run(["shellcheck", str(REPO / "scripts" / script)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+def test_help_lists_the_options():
+    result = subprocess.run([str(INSTALLER), "--help"], capture_output=True, text=True)
+    assert result.returncode == 0
+    for option in ("--uninstall", "--purge", "--dry-run", "--root", "--skip", "--venv-only"):
+        assert option in result.stdout
+
+
+@pytest.mark.parametrize("args, complaint", [
+    (["--frobnicate"], "unknown option: --frobnicate"),
+    (["--skip", "coffee"], "unknown step to skip: coffee"),
+    (["--purge"], "--purge only goes with --uninstall"),
+    (["--root", "/no/such/dir"], "--root: no such directory"),
+])
+def test_bad_options_are_refused_with_a_reason(args, complaint):
+    result = subprocess.run([str(INSTALLER), *args], capture_output=True, text=True)
+    assert result.returncode != 0
+    assert complaint in result.stderr
+
+
+# --- dry run --------------------------------------------------------------------------------
+
+
+def test_dry_run_lists_packages_groups_and_changes_nothing(pi_root):
+    before = snapshot(pi_root)
+    out = install(pi_root, "--dry-run").stdout
+    for package in ("python3-venv", "python3-picamera2", "python3-libcamera", "libcamera-ipa",
+                    "python3-numpy", "python3-opencv", "python3-spidev", "libmtdev1",
+                    "libsdl2-2.0-0", "libgbm1"):
+        assert package in out
+    assert "useradd --prefix" in out and " companion" in out
+    assert r"--groups gpio\,spi\,video\,render\,input companion" in out
+    assert "would set dtparam=spi=on in /boot/firmware/config.txt" in out
+    assert "would write /etc/systemd/system/table-companion.service" in out
+    assert snapshot(pi_root) == before
+
+
+def test_dry_run_on_this_machine_prints_apt_and_pip_commands(tmp_path):
+    # Without --root: the live system is only looked at (this machine has no picamera2).
+    env = {k: v for k, v in os.environ.items() if k != "INSTALL_ROOT"}
+    result = subprocess.run([str(INSTALLER), "--dry-run"], capture_output=True, text=True,
+                            env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    apt = [line for line in lines if line.startswith("+ env DEBIAN_FRONTEND=noninteractive apt-get install")]
+    assert apt and "python3-picamera2" in apt[0] and "python3-opencv" in apt[0]
+    pip = [line for line in lines if " -m pip " in line]
+    assert pip, result.stdout
+    for line in pip:
+        assert "numpy" not in line and "opencv" not in line
+    assert any("--no-deps mfrc522" in line for line in pip)
+    assert any("--constraint" in line and "kivy" in line for line in pip)
+
+
+# --- installing into a root -----------------------------------------------------------------
+
+
+@needs_root
+def test_install_writes_unit_config_and_kiosk_settings(pi_root, tmp_path):
+    install(pi_root)
+    user = account(pi_root, "companion")
+    assert user is not None and user[5] == "/var/lib/table-companion" and user[6] == "/usr/sbin/nologin"
+    for group in GROUPS:
+        assert "companion" in members(pi_root, group)
+
+    unit = pi_root / "etc/systemd/system/table-companion.service"
+    assert unit.read_text() == (REPO / "systemd/table-companion.service").read_text()
+    wants = pi_root / "etc/systemd/system/multi-user.target.wants/table-companion.service"
+    assert os.readlink(wants) == "/etc/systemd/system/table-companion.service"
+
+    config = pi_root / "etc/table-companion/config.toml"
+    assert config.read_text() == (REPO / "config.example.toml").read_text()
+    assert oct(config.stat().st_mode & 0o777) == "0o660"
+    assert config.parent.stat().st_gid == int(user[3])
+
+    boot = (pi_root / "boot/firmware/config.txt").read_text().splitlines()
+    assert "dtparam=spi=on" in boot and "#dtparam=spi=on" not in boot
+    assert boot.count("camera_auto_detect=1") == 1
+
+    kivy_home = pi_root / "var/lib/table-companion/kivy"
+    kivy_config = kivy_home / "config.ini"
+    assert kivy_config.stat().st_uid == int(user[2])
+    assert oct(kivy_config.stat().st_mode & 0o777) == "0o600"
+    settings = kivy_settings(kivy_home, tmp_path)
+    assert settings["fullscreen"] == "auto"
+    assert settings["show_cursor"] == "0"
+    assert settings["exit_on_escape"] == "0"
+    touch_readers = [v for v in settings["input"].values() if v.startswith("probesysfs")]
+    assert touch_readers == ["probesysfs,provider=mtdev"]
+
+
+@needs_root
+def test_second_run_changes_nothing(pi_root):
+    install(pi_root)
+    before = snapshot(pi_root)
+    out = install(pi_root).stdout
+    assert snapshot(pi_root) == before
+    assert "wrote" not in out and "\n+ " not in out
+    assert "SPI and camera already on" in out
+
+
+@needs_root
+def test_an_edited_configuration_is_kept(pi_root):
+    config = pi_root / "etc/table-companion/config.toml"
+    _write(config, '[app]\nlanguage = "fr"\n')
+    install(pi_root)
+    assert config.read_text() == '[app]\nlanguage = "fr"\n'
+
+
+@needs_root
+def test_kiosk_settings_replace_duplicate_touch_readers_and_keep_the_rest(pi_root, tmp_path):
+    # Kivy's own configuration, then Kivy's Raspberry Pi advice followed by hand.
+    kivy_home = pi_root / "var/lib/table-companion/kivy"
+    kivy_home.mkdir(parents=True)
+    edit = ("from kivy.config import Config\n"
+            "Config.set('graphics', 'rotation', '180')\n"
+            "Config.set('input', 'mtdev_%(name)s', 'probesysfs,provider=mtdev')\n"
+            "Config.set('input', 'hid_%(name)s', 'probesysfs,provider=hidinput')\n"
+            "Config.write()\n")
+    env = dict(os.environ, KIVY_HOME=str(kivy_home), KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1")
+    subprocess.run([sys.executable, "-c", edit], env=env, check=True, timeout=60)
+    assert "hid_%(name)s" in (kivy_home / "config.ini").read_text()
+    install(pi_root)
+    settings = kivy_settings(pi_root / "var/lib/table-companion/kivy", tmp_path)
+    assert settings["input"] == {"mouse": "mouse,disable_on_activity",
+                                 "%(name)s": "probesysfs,provider=mtdev"}
+    assert settings["fullscreen"] == "auto" and settings["exit_on_escape"] == "0"
+    text = (pi_root / "var/lib/table-companion/kivy/config.ini").read_text()
+    assert "rotation = 180" in text
+
+
+@needs_root
+def test_boot_settings_go_in_an_all_section(pi_root):
+    boot = pi_root / "boot/firmware/config.txt"
+    boot.write_text("dtoverlay=vc4-kms-v3d\n\n[cm4]\notg_mode=1\n")
+    install(pi_root)
+    assert boot.read_text().splitlines()[-3:] == ["[all]", "dtparam=spi=on", "camera_auto_detect=1"]
+
+
+@needs_root
+def test_older_boot_partition_layout(pi_root):
+    (pi_root / "boot/firmware/config.txt").unlink()
+    _write(pi_root / "boot/config.txt", "camera_auto_detect=0\n")
+    install(pi_root)
+    assert (pi_root / "boot/config.txt").read_text().splitlines() == ["camera_auto_detect=1", "[all]",
+                                                                     "dtparam=spi=on"]
+
+
+@needs_root
+def test_not_a_pi_leaves_boot_alone(pi_root):
+    shutil.rmtree(pi_root / "boot")
+    out = install(pi_root).stdout
+    assert "not a Raspberry Pi" in out
+    assert not (pi_root / "boot").exists()
+
+
+@needs_root
+def test_uninstall_keeps_the_games_and_purge_removes_everything(pi_root):
+    install(pi_root)
+    games = pi_root / "var/lib/table-companion/games.sqlite3"
+    games.write_bytes(b"SQLite format 3\0")
+    out = install(pi_root, "--uninstall").stdout
+    assert "kept /etc/table-companion" in out
+    assert not (pi_root / "etc/systemd/system/table-companion.service").exists()
+    assert not (pi_root / "etc/systemd/system/multi-user.target.wants/table-companion.service").exists()
+    assert not (pi_root / "opt/table-companion").exists()
+    assert games.exists() and (pi_root / "etc/table-companion/config.toml").exists()
+    assert account(pi_root, "companion") is not None
+
+    install(pi_root, "--uninstall")  # again: nothing left to remove, no error
+    install(pi_root, "--uninstall", "--purge")
+    assert not (pi_root / "var/lib/table-companion").exists()
+    assert not (pi_root / "etc/table-companion").exists()
+    assert account(pi_root, "companion") is None
+    assert all("companion" not in members(pi_root, group) for group in GROUPS)
+    assert "companion:" not in (pi_root / "etc/group").read_text()
+    assert "pi" in members(pi_root, "gpio")
