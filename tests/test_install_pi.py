@@ -187,6 +187,20 @@ def test_dry_run_on_this_machine_prints_apt_and_pip_commands(tmp_path):
     assert any("--constraint" in line and "kivy" in line for line in pip)
 
 
+def test_venv_only_builds_an_editable_environment_on_the_os_packages(tmp_path):
+    venv = tmp_path / "venv-pi"
+    result = subprocess.run([str(INSTALLER), "--venv-only", str(venv), "--extras", "hardware,vision",
+                             "--dry-run"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert f"+ /usr/bin/python3 -m venv --system-site-packages {venv}" in lines
+    pip = [line for line in lines if " -m pip " in line]
+    assert any(line.endswith(f"install --no-deps --editable {REPO}") for line in pip)
+    assert not any("kivy" in line or "numpy" in line or "opencv" in line for line in pip)
+    assert "numpy==" in result.stdout and "opencv-python-headless<0" in result.stdout
+    assert not venv.exists()
+
+
 # --- installing into a root -----------------------------------------------------------------
 
 
