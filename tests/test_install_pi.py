@@ -296,6 +296,20 @@ def test_older_boot_partition_layout(pi_root):
 
 
 @needs_root
+def test_a_desktop_gives_way_to_console_boot(pi_root):
+    units = pi_root / "lib/systemd/system"
+    units.mkdir(parents=True)
+    for target in ("graphical.target", "multi-user.target"):
+        shutil.copy(Path("/lib/systemd/system") / target, units / target)
+    default = pi_root / "etc/systemd/system/default.target"
+    default.parent.mkdir(parents=True)
+    default.symlink_to("/lib/systemd/system/graphical.target")
+    out = install(pi_root).stdout
+    assert os.readlink(default) == "/lib/systemd/system/multi-user.target"
+    assert "set-default graphical.target brings it back" in out
+
+
+@needs_root
 def test_not_a_pi_leaves_boot_alone(pi_root):
     shutil.rmtree(pi_root / "boot")
     out = install(pi_root).stdout
