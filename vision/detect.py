@@ -32,7 +32,7 @@ class DetectSettings:
 
     aspect: float = POKER_ASPECT
     aspect_tolerance: float = 0.12
-    min_area: float = 0.004
+    min_area: float = 0.01
     max_area: float = 0.35
     rectangularity: float = 0.86
     edge_support: float = 0.75

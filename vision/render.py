@@ -210,7 +210,7 @@ def _layout(rng: np.random.Generator, sizes: list[tuple[float, float]], region: 
     return placed
 
 
-def _paste(canvas: np.ndarray, sprite: np.ndarray, quad: np.ndarray) -> None:
+def paste_sprite(canvas: np.ndarray, sprite: np.ndarray, quad: np.ndarray) -> None:
     """Warp a BGRA sprite onto ``canvas`` (float32 BGR) so its corners land on ``quad``."""
     h, w = canvas.shape[:2]
     x0, y0 = np.floor(quad.min(axis=0)).astype(int) - 1
@@ -334,12 +334,12 @@ def render_scene(cards: Sequence[str], *, deck: str = "mustang", size: tuple[int
     shadow = cv2.resize(cv2.GaussianBlur(shadow, (0, 0), 1.25), (w, h))
     canvas *= (1.0 - 0.35 * shadow)[:, :, None]
     for sprite, quad in fixed:
-        _paste(canvas, sprite, _project(camera, quad))
+        paste_sprite(canvas, sprite, _project(camera, quad))
     for i in order:
-        _paste(canvas, objects[i][0], projected[i])
+        paste_sprite(canvas, objects[i][0], projected[i])
 
-    _light(rng, canvas, active)
-    image = _sensor(rng, canvas, active)
+    apply_light(rng, canvas, active)
+    image = apply_sensor(rng, canvas, active)
     truth = SceneTruth(
         size=(w, h), deck=deck, surface=surface, distortions=active, seed=seed,
         cards=tuple(ObjectTruth(c, _corners(p)) for c, p in zip(cards, projected)),
@@ -352,7 +352,7 @@ def _corners(points: np.ndarray) -> tuple[tuple[float, float], ...]:
     return tuple((float(x), float(y)) for x, y in points)
 
 
-def _light(rng: np.random.Generator, canvas: np.ndarray, active: tuple[str, ...]) -> None:
+def apply_light(rng: np.random.Generator, canvas: np.ndarray, active: tuple[str, ...]) -> None:
     """Uneven and tinted light, a passing shadow and glare, in place."""
     h, w = canvas.shape[:2]
     if "uneven-light" in active:
@@ -382,7 +382,7 @@ def _light(rng: np.random.Generator, canvas: np.ndarray, active: tuple[str, ...]
             canvas[y0:y1, x0:x1] += blob[:, :, None]
 
 
-def _sensor(rng: np.random.Generator, canvas: np.ndarray, active: tuple[str, ...]) -> np.ndarray:
+def apply_sensor(rng: np.random.Generator, canvas: np.ndarray, active: tuple[str, ...]) -> np.ndarray:
     """Blur, noise and JPEG compression; the uint8 image."""
     if "blur" in active:
         if rng.random() < 0.3:

@@ -1,0 +1,103 @@
+"""Turning a found card into numbers that can be compared.
+
+:func:`warp_card` cuts a card out of an image by its four corners and stands it upright
+(first corner at the top left); :func:`describe` makes a descriptor of such an image
+that light, blur and small errors in the corners change little:
+
+* the card's paper is taken as white (each colour channel scaled so that the
+  brightest patch becomes white), which undoes tinted and dim light;
+* a small grey thumbnail, centred and scaled to unit length (the layout of the face);
+* histograms of gradient directions in 8×8-pixel cells (as in HOG: the shapes of
+  numerals, pips and symbols, unaffected by a change of brightness);
+* a coarse map of the colour (Lab a and b), kept absolute so that a red 5 and a
+  purple 5 differ.
+
+The three parts are weighted and joined; two descriptors are compared by Euclidean
+distance, and their *similarity* is ``1 - d² / 2`` (1 for the same picture).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+WARP_SIZE = (64, 88)
+"""The upright card image descriptors are computed from (width, height)."""
+
+INSET = 0.03
+"""Fraction of the card's width and height cut from each side before describing, so
+that the table around a slightly misplaced outline does not count."""
+
+GREY_SIZE = (24, 33)
+COLOUR_SIZE = (8, 11)
+HOG_SIZE = (48, 64)
+HOG_CELL = 8
+HOG_BINS = 8
+WEIGHTS = {"grey": 0.55, "hog": 0.65, "colour": 0.5}
+DESCRIPTOR_VERSION = 1
+
+_CELL_OF = ((np.arange(HOG_SIZE[1])[:, None] // HOG_CELL) * (HOG_SIZE[0] // HOG_CELL)
+            + np.arange(HOG_SIZE[0])[None, :] // HOG_CELL).ravel() * HOG_BINS
+_HOG_LENGTH = (HOG_SIZE[0] // HOG_CELL) * (HOG_SIZE[1] // HOG_CELL) * HOG_BINS
+
+
+def gradient_histograms(grey: np.ndarray) -> np.ndarray:
+    """Magnitude-weighted histograms of gradient direction (signed, 8 bins) in 8×8
+    cells of a :data:`HOG_SIZE` grey image, square-rooted and scaled to unit length."""
+    image = grey.astype(np.float32)
+    gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3)
+    magnitude, angle = cv2.cartToPolar(gx, gy)
+    bins = (angle.ravel() * (HOG_BINS / (2 * np.pi))).astype(np.int64) % HOG_BINS
+    hist = np.sqrt(np.bincount(_CELL_OF + bins, magnitude.ravel(), _HOG_LENGTH)).astype(np.float32)
+    return hist / max(float(np.linalg.norm(hist)), 1e-3)
+
+
+def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_SIZE,
+              inset: float = INSET) -> np.ndarray:
+    """The card with corners ``quad`` (clockwise, first = top left of the face) as an
+    upright ``size`` image, less ``inset`` of each side."""
+    w, h = size
+    dx, dy = w * inset / (1 - 2 * inset), h * inset / (1 - 2 * inset)
+    target = np.float32([[-dx, -dy], [w + dx, -dy], [w + dx, h + dy], [-dx, h + dy]])
+    source = np.asarray(quad, np.float32)
+    side = float(np.linalg.norm(source[1] - source[0]))
+    if side > 2.5 * w:  # shrink first: a plain warp would alias a large card
+        factor = 2 ** int(np.log2(side / (1.5 * w)))
+        x0, y0 = np.floor(source.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(source.max(axis=0)).astype(int)
+        x0, y0 = max(x0, 0), max(y0, 0)
+        crop = image[y0:max(y1, y0 + 1), x0:max(x1, x0 + 1)]
+        small = cv2.resize(crop, (max(1, crop.shape[1] // factor), max(1, crop.shape[0] // factor)),
+                           interpolation=cv2.INTER_AREA)
+        source = ((source - (x0, y0)) / factor).astype(np.float32)
+        image = small
+    matrix = cv2.getPerspectiveTransform(source, target)
+    return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _white_balanced(card: np.ndarray) -> np.ndarray:
+    """The card with its brightest patch (the paper) made neutral white."""
+    patches = cv2.resize(card, (8, 11), interpolation=cv2.INTER_AREA).reshape(-1, 3)
+    bright = patches[int(np.argmax(patches.sum(axis=1, dtype=np.int32)))].astype(np.float32)
+    gains = 235.0 / np.maximum(bright, 20.0)
+    return np.clip(card.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+
+
+def describe(card: np.ndarray) -> np.ndarray:
+    """The descriptor (float32 vector) of an upright card image of :data:`WARP_SIZE`."""
+    balanced = _white_balanced(cv2.GaussianBlur(card, (5, 5), 1.0))
+    grey = cv2.cvtColor(balanced, cv2.COLOR_BGR2GRAY)
+    thumb = cv2.resize(grey, GREY_SIZE, interpolation=cv2.INTER_AREA).astype(np.float32).ravel()
+    thumb -= thumb.mean()
+    thumb /= max(float(np.linalg.norm(thumb)), 1e-3)
+    hog = gradient_histograms(cv2.resize(grey, HOG_SIZE, interpolation=cv2.INTER_AREA))
+    lab = cv2.cvtColor(cv2.resize(balanced, COLOUR_SIZE, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2LAB)
+    colour = (lab[:, :, 1:].astype(np.float32).ravel() - 128.0) / 48.0
+    return np.concatenate([WEIGHTS["grey"] * thumb, WEIGHTS["hog"] * hog,
+                           WEIGHTS["colour"] * colour / np.sqrt(colour.size / 8.0)]).astype(np.float32)
+
+
+def describe_both_ways(card: np.ndarray) -> np.ndarray:
+    """Descriptors of the card as given and turned round (2 × D)."""
+    return np.stack([describe(card), describe(np.ascontiguousarray(card[::-1, ::-1]))])

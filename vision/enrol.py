@@ -1,0 +1,255 @@
+"""Teaching the recogniser a deck: from reference images, or live from the camera.
+
+One picture per face is enough. From it :func:`build_model` makes many variants, the way
+a camera could see the card: smaller or larger, blurred, dimmer or brighter on one
+side, tinted, noisy, JPEG-compressed and with its outline found a pixel or two off.
+Their descriptors are the model's prototypes.
+
+* :func:`enrol_images` reads a folder of images named by card id (``red-5.png``,
+  ``10H.jpg``): scans, or phone photos of the card lying on a table, in which the card
+  is found and cut out.
+* :class:`LiveEnrolment` is driven by the enrolment wizard: it asks for one card at a
+  time and captures it from camera frames once it lies still and sharp.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+import cv2
+import numpy as np
+
+from companion.i18n import Domain, Text
+from vision.decks import Deck, POKER_ASPECT, builtin, custom
+from vision.describe import WARP_SIZE, describe, describe_both_ways, warp_card
+from vision.detect import DetectSettings, find_cards
+from vision.errors import EnrolmentError, ImageError
+from vision.model import DeckModel
+from vision.render import apply_light, apply_sensor, paste_sprite
+from vision.zone import PlayZone
+
+D = Domain("vision", "vision")
+
+REFERENCE_SIZE = (200, 280)
+"""Size of the stored upright reference image of each face (width, height)."""
+
+VARIANTS = 32
+"""Augmented prototypes made from each reference image (besides the clean one)."""
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff")
+
+
+def _variant(reference: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One camera-like view of a reference card, described upright."""
+    width = rng.uniform(55, 150)
+    height = width * reference.shape[0] / reference.shape[1]
+    size = (int(width * 1.6), int(height * 1.6))
+    canvas = np.empty((size[1], size[0], 3), np.float32)
+    canvas[:] = rng.uniform(20, 220, 3)
+    angle = rng.uniform(0, 2 * np.pi)
+    c, s = np.cos(angle), np.sin(angle)
+    local = np.array([[-width / 2, -height / 2], [width / 2, -height / 2], [width / 2, height / 2],
+                      [-width / 2, height / 2]])
+    quad = local @ np.array([[c, s], [-s, c]]) + (size[0] / 2, size[1] / 2)
+    sprite = np.dstack([reference, np.full(reference.shape[:2], 255, np.uint8)])
+    paste_sprite(canvas, sprite, quad)
+    effects = tuple(e for e in ("uneven-light", "blur", "noise", "jpeg") if rng.random() < 0.6)
+    apply_light(rng, canvas, effects)
+    image = apply_sensor(rng, canvas, effects)
+    found = quad + rng.normal(0, 0.012 * width, (4, 2))
+    return describe(warp_card(image, found))
+
+
+def build_model(deck: str, references: Mapping[str, np.ndarray], aspect: float = POKER_ASPECT,
+                copies: Mapping[str, int] | None = None, seed: int = 0) -> DeckModel:
+    """A model from upright reference images of each face (BGR, any size)."""
+    if not references:
+        raise EnrolmentError(D.text("No card was taught; show at least one card."))
+    rng = np.random.default_rng(seed)
+    ids = tuple(references)
+    stored = np.stack([cv2.resize(references[i], REFERENCE_SIZE, interpolation=cv2.INTER_AREA) for i in ids])
+    prototypes, labels = [], []
+    for label, reference in enumerate(stored):
+        prototypes.append(describe(cv2.resize(warp_card(reference, np.float32(
+            [[0, 0], [REFERENCE_SIZE[0], 0], REFERENCE_SIZE, [0, REFERENCE_SIZE[1]]]),
+            size=(2 * WARP_SIZE[0], 2 * WARP_SIZE[1])), WARP_SIZE, interpolation=cv2.INTER_AREA)))
+        prototypes += [_variant(reference, rng) for _ in range(VARIANTS)]
+        labels += [label] * (VARIANTS + 1)
+    return DeckModel(deck=deck, ids=ids, prototypes=np.array(prototypes, np.float32),
+                     labels=np.array(labels, np.int32), references=stored, aspect=aspect,
+                     copies={i: int((copies or {}).get(i, 1)) for i in ids})
+
+
+def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT) -> np.ndarray:
+    """The card of a reference image, upright.
+
+    A photo of the card on a table is cut along the card's outline (the largest card
+    shape found); an image that is all card (a scan) is used whole. A card photographed
+    sideways is stood up; which end is up does not matter.
+    """
+    if image is None or image.ndim != 3 or min(image.shape[:2]) < 16:
+        raise ImageError(D.text("The image is empty or too small to show a card."))
+    h, w = image.shape[:2]
+    quads = find_cards(image, DetectSettings(aspect=aspect, max_area=0.95))
+    quads = [q for q in quads if cv2.contourArea(q) >= 0.1 * w * h]
+    if not quads:
+        if w > h:
+            image = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
+        return cv2.resize(image, REFERENCE_SIZE, interpolation=cv2.INTER_AREA)
+    quad = max(quads, key=cv2.contourArea)
+    if quad[0].sum() > quad[2].sum():
+        quad = np.roll(quad, 2, axis=0)
+    return warp_card(image, quad, REFERENCE_SIZE, inset=0.0)
+
+
+def _read(path: Path) -> np.ndarray:
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None:
+        raise ImageError(D.text("Cannot read the image {path}.", path=str(path)))
+    return image
+
+
+def enrol_images(directory: str | Path, deck: str = "custom", partial: bool = False) -> DeckModel:
+    """Teach ``deck`` (``mustang``, ``standard`` or ``custom``) from the images in
+    ``directory``, one per face, named by card id.
+
+    For a built-in deck every face must have an image, unless ``partial``; an image
+    whose name is not a card of the deck is an error.
+    """
+    folder = Path(directory)
+    if not folder.is_dir():
+        raise EnrolmentError(D.text("{path} is not a folder of card images.", path=str(folder)))
+    files = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+    if not files:
+        raise EnrolmentError(D.text("There are no card images (PNG or JPEG) in {path}.", path=str(folder)))
+    names = [p.stem for p in files]
+    spec: Deck = custom(names) if deck == "custom" else builtin(deck)
+    strangers = sorted(set(names) - set(spec.ids))
+    if strangers:
+        raise EnrolmentError(D.text("These images are not named after cards of the {deck} deck: {names}.",
+                                    deck=deck, names=", ".join(strangers)))
+    missing = [i for i in spec.ids if i not in names]
+    if missing and not partial:
+        raise EnrolmentError(D.text("These cards have no image yet: {cards}.", cards=", ".join(missing)))
+    by_id = {p.stem: p for p in files}
+    references = {i: crop_reference(_read(by_id[i]), spec.aspect) for i in spec.ids if i in by_id}
+    return build_model(deck, references, spec.aspect, {f.id: f.copies for f in spec.faces})
+
+
+# --- live enrolment --------------------------------------------------------------------------
+
+class EnrolState(enum.Enum):
+    SEARCHING = "searching"
+    HOLD_STILL = "hold-still"
+    CAPTURED = "captured"
+    RETRY = "retry"
+
+
+@dataclass(frozen=True)
+class EnrolStatus:
+    """What the wizard shows after a frame: the state, a message for the players and the
+    card's outline in frame pixels (when one was seen)."""
+
+    state: EnrolState
+    message: Text
+    card: str | None = None
+    outline: tuple[tuple[float, float], ...] = ()
+
+
+class LiveEnrolment:
+    """Teach ``deck`` from camera frames, one face after the other.
+
+    The wizard calls :meth:`expect` with the face to show, then :meth:`feed` with each
+    frame until the status is ``CAPTURED`` (the card lay still and sharp for
+    ``still_frames`` frames); ``RETRY`` says what to change. :meth:`finish` builds the
+    model. Frames are flattened by ``zone`` when given.
+    """
+
+    def __init__(self, deck: Deck | str, zone: PlayZone | None = None, still_frames: int = 4,
+                 min_sharpness: float = 40.0) -> None:
+        self.deck = builtin(deck) if isinstance(deck, str) else deck
+        self.zone = zone
+        self.still_frames = still_frames
+        self.min_sharpness = min_sharpness
+        self.captured: dict[str, np.ndarray] = {}
+        self._descriptors: dict[str, np.ndarray] = {}
+        self._expected: str | None = None
+        self._previous: np.ndarray | None = None
+        self._still = 0
+
+    def expect(self, card_id: str) -> None:
+        """The next card the players will show."""
+        if card_id not in self.deck:
+            raise EnrolmentError(D.text("These cards are not in the {deck} deck: {cards}.",
+                                        deck=self.deck.name, cards=card_id))
+        self._expected = card_id
+        self._previous, self._still = None, 0
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """(faces captured, faces in the deck)."""
+        return len(self.captured), len(self.deck.faces)
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        return tuple(i for i in self.deck.ids if i not in self.captured)
+
+    def feed(self, frame: np.ndarray) -> EnrolStatus:
+        """Look at one frame (BGR) for the expected card."""
+        card = self._expected
+        if card is None:
+            raise EnrolmentError(D.text("Say which card to show before showing it."))
+        image = self.zone.flatten(frame) if self.zone else frame
+        quads = find_cards(image, DetectSettings(aspect=self.deck.aspect))
+        if not quads:
+            self._previous, self._still = None, 0
+            return EnrolStatus(EnrolState.SEARCHING, D.text("Lay the card {card} face up in the play zone.",
+                                                            card=card), card)
+        outline = self._outline(quads[0])
+        if len(quads) > 1:
+            self._previous, self._still = None, 0
+            return EnrolStatus(EnrolState.RETRY, D.text(
+                "I see more than one card; leave only {card} in the play zone.", card=card), card)
+        quad = quads[0]
+        side = float(np.linalg.norm(quad[1] - quad[0]))
+        moved = self._previous is None or float(np.abs(quad - self._previous).max()) > 0.04 * side
+        self._previous = quad
+        self._still = 1 if moved else self._still + 1
+        if self._still < self.still_frames:
+            return EnrolStatus(EnrolState.HOLD_STILL, D.text("Card seen; keep it still."), card, outline)
+        upright = warp_card(image, quad, REFERENCE_SIZE, inset=0.0)
+        grey = cv2.cvtColor(cv2.resize(upright, WARP_SIZE, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
+        if cv2.Laplacian(grey, cv2.CV_64F).var() < self.min_sharpness:
+            self._still = 0
+            return EnrolStatus(EnrolState.RETRY, D.text(
+                "The picture is blurred; keep the card and the camera still, or add light."), card, outline)
+        if float(grey.mean()) < 50:
+            self._still = 0
+            return EnrolStatus(EnrolState.RETRY, D.text("The card is too dark to read; add light."), card, outline)
+        seen = describe_both_ways(cv2.resize(upright, WARP_SIZE, interpolation=cv2.INTER_AREA))
+        for other, known in self._descriptors.items():
+            if other != card and 1.0 - float(np.min(np.sum((seen - known) ** 2, axis=1))) / 2.0 > 0.9:
+                self._still = 0
+                return EnrolStatus(EnrolState.RETRY, D.text(
+                    "This looks like {other}, which was already shown; lay {card} instead.",
+                    other=other, card=card), card, outline)
+        self.captured[card] = upright
+        self._descriptors[card] = seen[0]
+        self._expected = None
+        done, total = self.progress
+        return EnrolStatus(EnrolState.CAPTURED, D.text("{card} learnt ({done} of {total}).", card=card,
+                                                       done=done, total=total), card, outline)
+
+    def _outline(self, quad: np.ndarray) -> tuple[tuple[float, float], ...]:
+        points = self.zone.to_frame(quad) if self.zone else quad
+        return tuple((float(x), float(y)) for x, y in points)
+
+    def finish(self, partial: bool = False) -> DeckModel:
+        """The model of the faces captured; all faces are needed unless ``partial``."""
+        if self.missing and not partial:
+            raise EnrolmentError(D.text("These cards have no image yet: {cards}.", cards=", ".join(self.missing)))
+        return build_model(self.deck.name, {i: self.captured[i] for i in self.deck.ids if i in self.captured},
+                           self.deck.aspect, {f.id: f.copies for f in self.deck.faces})

@@ -1,0 +1,192 @@
+"""A taught deck: prototypes of every card face, and how to match against them.
+
+A :class:`DeckModel` holds, for each face, one upright reference image (what the table
+showed when teaching it) and the descriptors of many variants of it (blurred, dimmed,
+tinted, noisy, slightly misplaced: see :mod:`vision.enrol`). A found card is the face
+of its nearest prototype, provided that prototype is near enough
+(``min_confidence``) and clearly nearer than any other face's (``min_margin``);
+otherwise it is unknown.
+
+A model file is a NumPy ``.npz`` archive of plain arrays with a JSON header, read with
+``allow_pickle=False``: opening a model file never runs code.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from companion.i18n import Domain
+from vision.describe import DESCRIPTOR_VERSION
+from vision.errors import ModelFileError
+
+D = Domain("vision", "vision")
+
+FORMAT = "table-companion deck model"
+MIN_CONFIDENCE = 0.025
+MIN_MARGIN = 0.1
+
+
+def whitening(prototypes: np.ndarray, labels: np.ndarray, shrink: float = 0.05, keep: int = 256) -> np.ndarray:
+    """A projection (D × ``keep``) under which the spread of each face's variants is the
+    same in every direction (within-class whitening, regularised by ``shrink``), keeping
+    the ``keep`` directions along which the faces differ most.
+
+    Directions in which a card's variants vary (light, blur) count little; those that
+    only change from one face to another count much.
+    """
+    centred = prototypes.astype(np.float64)
+    for k in np.unique(labels):
+        rows = labels == k
+        centred[rows] -= prototypes[rows].mean(axis=0)
+    scatter = centred.T.astype(np.float64) @ centred / max(len(centred) - 1, 1)
+    values, vectors = np.linalg.eigh(scatter)
+    floor = shrink * float(values.mean()) + 1e-9
+    white = vectors / np.sqrt(np.maximum(values, 0) + floor)
+    means = np.stack([prototypes[labels == k].mean(axis=0) for k in np.unique(labels)]) @ white
+    spread = means.var(axis=0)
+    return np.ascontiguousarray(white[:, np.argsort(spread)[::-1][:keep]], np.float32)
+
+
+@dataclass(frozen=True)
+class Match:
+    """The answer for one found card: ``card`` is ``None`` when unknown.
+
+    ``confidence`` says how close the card is to the best face: ``1 / (1 + d² / s)`` for
+    the (whitened) distance ``d`` to its nearest prototype, where ``s`` is the typical
+    distance between variants of one face (so a typical view scores about 0.5, the very
+    picture taught 1, a stranger near 0). ``margin`` is ``1 - d²best / d²runner-up``: 0
+    when two faces are equally near. ``upside_down`` tells whether the card lay turned
+    round relative to its outline's first corner.
+    """
+
+    card: str | None
+    confidence: float
+    margin: float
+    best: str
+    runner_up: str | None
+    upside_down: bool
+
+
+@dataclass
+class DeckModel:
+    """A deck taught to the recogniser.
+
+    ``ids`` are the faces (one class each), ``copies`` how many physical cards show each
+    face, ``prototypes`` (K × D float32) the descriptors and ``labels`` (K) the index in
+    ``ids`` of each; ``references`` (N × H × W × 3 uint8) the upright reference images,
+    one per face, in ``ids`` order.
+    """
+
+    deck: str
+    ids: tuple[str, ...]
+    prototypes: np.ndarray
+    labels: np.ndarray
+    references: np.ndarray
+    aspect: float
+    projection: np.ndarray | None = None
+    copies: dict[str, int] = field(default_factory=dict)
+    scale: float = 0.0
+    min_confidence: float = MIN_CONFIDENCE
+    min_margin: float = MIN_MARGIN
+    descriptor_version: int = DESCRIPTOR_VERSION
+
+    def __post_init__(self) -> None:
+        order = np.argsort(self.labels, kind="stable")
+        self.prototypes = np.ascontiguousarray(self.prototypes[order], np.float32)
+        self.labels = np.ascontiguousarray(self.labels[order], np.int32)
+        self._starts = np.searchsorted(self.labels, np.arange(len(self.ids)))
+        if self.projection is None:
+            self.projection = whitening(self.prototypes, self.labels)
+        self._projected = np.ascontiguousarray(self.prototypes @ self.projection)
+        self._squares = np.einsum("ij,ij->i", self._projected, self._projected)
+        if self.scale <= 0:
+            self.scale = self._typical_spread()
+
+    def _typical_spread(self) -> float:
+        """Median squared distance from a prototype to its face's nearest other prototype."""
+        d2 = self._squares[:, None] + self._squares[None, :] - 2.0 * self._projected @ self._projected.T
+        np.fill_diagonal(d2, np.inf)
+        d2[self.labels[:, None] != self.labels[None, :]] = np.inf
+        nearest = d2.min(axis=1)
+        nearest = nearest[np.isfinite(nearest)]
+        return float(np.median(nearest)) if len(nearest) else 1.0
+
+    def match(self, descriptors: np.ndarray) -> list[Match]:
+        """Match cards seen; ``descriptors`` is (N × 2 × D): each card as found and
+        turned round (:func:`vision.describe.describe_both_ways`)."""
+        n = len(descriptors)
+        if n == 0:
+            return []
+        flat = descriptors.reshape(n * 2, -1) @ self.projection
+        d2 = (np.einsum("ij,ij->i", flat, flat)[:, None] + self._squares[None, :]
+              - 2.0 * flat @ self._projected.T)
+        per_face = np.minimum.reduceat(d2, self._starts, axis=1).reshape(n, 2, len(self.ids))
+        flipped = per_face.argmin(axis=1)
+        best_per_face = per_face.min(axis=1)
+        out = []
+        for row, orient in zip(best_per_face, flipped):
+            order = np.argsort(row)[:2]
+            best = int(order[0])
+            nearest = max(float(row[best]), 0.0)
+            confidence = 1.0 / (1.0 + nearest / self.scale)
+            if len(order) > 1:
+                second = int(order[1])
+                margin = 1.0 - nearest / max(float(row[second]), 1e-9)
+                runner_up: str | None = self.ids[second]
+            else:
+                margin, runner_up = 1.0, None
+            accepted = confidence >= self.min_confidence and margin >= self.min_margin
+            out.append(Match(self.ids[best] if accepted else None, confidence, margin, self.ids[best],
+                             runner_up, bool(orient[best])))
+        return out
+
+    # --- files -------------------------------------------------------------------------
+
+    def save(self, path: str | Path) -> None:
+        """Write the model to ``path`` (a ``.npz`` file)."""
+        header = {"format": FORMAT, "deck": self.deck, "ids": list(self.ids), "aspect": self.aspect,
+                  "copies": self.copies, "scale": self.scale, "min_confidence": self.min_confidence,
+                  "min_margin": self.min_margin, "descriptor_version": self.descriptor_version}
+        try:
+            with open(path, "wb") as handle:
+                np.savez_compressed(handle, header=np.frombuffer(json.dumps(header).encode("utf-8"), np.uint8),
+                                    prototypes=self.prototypes, labels=self.labels, references=self.references,
+                                    projection=self.projection)
+        except OSError as err:
+            raise ModelFileError(D.text("Cannot write the deck model {path}: {error}.",
+                                        path=str(path), error=err.strerror or str(err))) from err
+
+    @classmethod
+    def load(cls, path: str | Path) -> "DeckModel":
+        """Read a model written by :meth:`save`; a model made by an older descriptor is
+        rebuilt from its reference images."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                header = json.loads(bytes(data["header"]).decode("utf-8"))
+                arrays = {k: data[k] for k in ("prototypes", "labels", "references", "projection")}
+            if header.get("format") != FORMAT:
+                raise ValueError("not a deck model")
+            ids = tuple(str(i) for i in header["ids"])
+            if arrays["labels"].max(initial=-1) >= len(ids) or len(arrays["references"]) != len(ids):
+                raise ValueError("inconsistent arrays")
+        except FileNotFoundError as err:
+            raise ModelFileError(D.text("There is no deck model at {path}; teach the deck first.",
+                                        path=str(path))) from err
+        except (OSError, ValueError, KeyError, TypeError, EOFError) as err:
+            raise ModelFileError(D.text("{path} is not a usable deck model ({error}); teach the deck again.",
+                                        path=str(path), error=str(err))) from err
+        if header.get("descriptor_version") != DESCRIPTOR_VERSION:
+            from vision.enrol import build_model
+
+            return build_model(header["deck"], dict(zip(ids, arrays["references"])), float(header["aspect"]),
+                               {k: int(v) for k, v in header.get("copies", {}).items()})
+        return cls(deck=str(header["deck"]), ids=ids, prototypes=arrays["prototypes"].astype(np.float32),
+                   labels=arrays["labels"].astype(np.int32), references=arrays["references"],
+                   projection=arrays["projection"].astype(np.float32),
+                   aspect=float(header["aspect"]), copies={k: int(v) for k, v in header.get("copies", {}).items()},
+                   scale=float(header["scale"]), min_confidence=float(header["min_confidence"]),
+                   min_margin=float(header["min_margin"]))

@@ -1,0 +1,197 @@
+"""Recognising the cards in the play zone, frame by frame and over time.
+
+* :class:`Recognizer` finds every card in a frame (flattened by the play zone when one
+  is set) and names it, or calls it unknown rather than guess.
+* :class:`StabilityFilter` turns per-frame answers into plays: a set of cards counts
+  once it has been the same over several consecutive frames.
+* :class:`PlayZoneWatcher` does both on a background thread from a camera's latest
+  frames and puts :class:`companion.inputs.CardsSeen` on the input queue whenever the
+  stable set changes; the live camera panel reads :attr:`PlayZoneWatcher.latest`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol, Sequence
+
+import numpy as np
+
+from companion.errors import CompanionError
+from companion.inputs import CardsSeen, InputQueue
+from vision.describe import describe_both_ways, warp_card
+from vision.detect import DetectSettings, find_cards
+from vision.model import DeckModel
+from vision.zone import PlayZone
+
+log = logging.getLogger(__name__)
+
+Outline = tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One card-shaped object in a frame: ``card`` is its id, or ``None`` if unknown.
+
+    ``outline`` is in frame pixels, starting at the face's top-left corner when the
+    card was named; ``best`` is the nearest face even when it was not good enough.
+    """
+
+    card: str | None
+    confidence: float
+    margin: float
+    outline: Outline
+    best: str
+    runner_up: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card, "confidence": round(self.confidence, 4), "margin": round(self.margin, 4),
+                "outline": [[round(x, 1), round(y, 1)] for x, y in self.outline],
+                "nearest": self.best, "runner_up": self.runner_up}
+
+
+class Recognizer:
+    """Names the cards of a taught deck in camera frames (BGR arrays)."""
+
+    def __init__(self, model: DeckModel, zone: PlayZone | None = None,
+                 settings: DetectSettings | None = None) -> None:
+        self.model = model
+        self.zone = zone
+        self.settings = settings or DetectSettings(aspect=model.aspect)
+
+    def recognize(self, frame: np.ndarray) -> list[Detection]:
+        """Every card-shaped object in ``frame``, named or unknown."""
+        image = self.zone.flatten(frame) if self.zone else frame
+        quads = find_cards(image, self.settings)
+        if not quads:
+            return []
+        descriptors = np.stack([describe_both_ways(warp_card(image, q)) for q in quads])
+        out = []
+        for quad, match in zip(quads, self.model.match(descriptors)):
+            if match.upside_down:
+                quad = np.roll(quad, 2, axis=0)
+            points = self.zone.to_frame(quad) if self.zone else quad
+            out.append(Detection(match.card, match.confidence, match.margin,
+                                 tuple((float(x), float(y)) for x, y in points), match.best, match.runner_up))
+        return out
+
+
+@dataclass(frozen=True)
+class StablePlay:
+    """A set of cards seen the same over consecutive frames (ids sorted)."""
+
+    cards: tuple[str, ...]
+    unknown: int
+    outlines: tuple[Outline, ...]
+
+
+class StabilityFilter:
+    """Reports a play when the same cards (ids and unknown count) have been seen in
+    ``frames`` consecutive frames, and only when that differs from the last report."""
+
+    def __init__(self, frames: int = 3) -> None:
+        self.frames = max(1, frames)
+        self._key: tuple[tuple[str, ...], int] | None = None
+        self._count = 0
+        self._reported: tuple[tuple[str, ...], int] | None = None
+
+    def update(self, detections: Sequence[Detection]) -> StablePlay | None:
+        named = sorted((d for d in detections if d.card is not None), key=lambda d: d.card or "")
+        key = (tuple(d.card for d in named if d.card), sum(d.card is None for d in detections))
+        self._count = self._count + 1 if key == self._key else 1
+        self._key = key
+        if self._count >= self.frames and key != self._reported:
+            self._reported = key
+            return StablePlay(key[0], key[1], tuple(d.outline for d in named))
+        return None
+
+    def reset(self) -> None:
+        """Forget what was seen and reported (a new round begins)."""
+        self._key, self._count, self._reported = None, 0, None
+
+
+class Camera(Protocol):
+    def latest(self) -> Any:
+        """The newest frame (with ``.image`` BGR and ``.timestamp``), or ``None``."""
+
+
+@dataclass(frozen=True)
+class LiveView:
+    """The latest recognised frame for the camera panel."""
+
+    detections: tuple[Detection, ...]
+    timestamp: float
+
+
+class PlayZoneWatcher:
+    """Recognises the play zone on its own thread and reports stable changes.
+
+    Reads ``camera.latest()`` about every ``interval`` seconds (skipping a frame it has
+    already seen), keeps the result in :attr:`latest`, and puts ``CardsSeen`` on
+    ``queue`` when the stable set of cards changes. A frame that cannot be read is
+    skipped; the watcher goes on.
+    """
+
+    def __init__(self, camera: Camera, recognizer: Recognizer, queue: InputQueue, *,
+                 stable_frames: int = 3, interval: float = 0.05, zone_name: str = "play") -> None:
+        self.camera = camera
+        self.recognizer = recognizer
+        self.queue = queue
+        self.filter = StabilityFilter(stable_frames)
+        self.interval = interval
+        self.zone_name = zone_name
+        self._latest = LiveView((), 0.0)
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._last_timestamp: float | None = None
+
+    @property
+    def latest(self) -> LiveView:
+        with self._lock:
+            return self._latest
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._run, name="play-zone-watcher", daemon=True)
+            self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def __enter__(self) -> "PlayZoneWatcher":
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def step(self) -> bool:
+        """Look at the camera's newest frame once; ``True`` if it was a new frame."""
+        frame = self.camera.latest()
+        if frame is None or frame.timestamp == self._last_timestamp:
+            return False
+        self._last_timestamp = frame.timestamp
+        try:
+            detections = tuple(self.recognizer.recognize(frame.image))
+        except (CompanionError, ValueError, AttributeError, TypeError) as err:
+            log.warning("play zone: frame skipped: %s", err)
+            return True
+        with self._lock:
+            self._latest = LiveView(detections, frame.timestamp)
+        play = self.filter.update(detections)
+        if play is not None:
+            self.queue.put(CardsSeen(cards=play.cards, zone=self.zone_name, unknown=play.unknown,
+                                     outlines=play.outlines, at=time.monotonic()))
+        return True
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            if not self.step():
+                self._stop.wait(self.interval)
