@@ -93,12 +93,22 @@ def _bright_mask(blurred: np.ndarray) -> np.ndarray:
 
 
 def _edge_support(quad: np.ndarray, edges: np.ndarray, samples: int = 16) -> float:
-    """The fraction of points along the quad's sides that lie on an edge."""
+    """The fraction of points along the quad's sides that have an edge within a few
+    pixels (more for a large card, whose sides a lens bends a little)."""
+    reach = max(2, int(round(0.012 * float(np.linalg.norm(quad[2] - quad[0])))))
     t = (np.arange(samples) + 0.5) / samples
-    points = np.concatenate([quad[i] + np.outer(t, quad[(i + 1) % 4] - quad[i]) for i in range(4)])
-    xs = np.clip(np.round(points[:, 0]).astype(int), 0, edges.shape[1] - 1)
-    ys = np.clip(np.round(points[:, 1]).astype(int), 0, edges.shape[0] - 1)
-    return float(np.count_nonzero(edges[ys, xs])) / len(points)
+    hits = 0
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        side = b - a
+        normal = np.array([-side[1], side[0]]) / max(float(np.linalg.norm(side)), 1e-6)
+        points = a + np.outer(t, side)
+        offsets = np.arange(-reach, reach + 1)
+        probe = points[:, None, :] + offsets[None, :, None] * normal
+        xs = np.clip(np.round(probe[..., 0]).astype(int), 0, edges.shape[1] - 1)
+        ys = np.clip(np.round(probe[..., 1]).astype(int), 0, edges.shape[0] - 1)
+        hits += int(np.count_nonzero(edges[ys, xs].any(axis=1)))
+    return hits / (4 * samples)
 
 
 def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> list[tuple[np.ndarray, float]]:
@@ -161,8 +171,7 @@ def find_cards(image: np.ndarray, settings: DetectSettings = DetectSettings()) -
     found = _blobs(_bright_mask(blurred), settings, area_range, 0.0)
     found += _blobs(edges, settings, area_range, -1.0)
 
-    near_edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-    found = [(q, a) for q, a in found if _edge_support(q, near_edges) >= settings.edge_support]
+    found = [(q, a) for q, a in found if _edge_support(q, edges) >= settings.edge_support]
     kept: list[np.ndarray] = []
     for quad, _area in sorted(found, key=lambda item: -item[1]):
         centre = tuple(float(v) for v in quad.mean(axis=0))

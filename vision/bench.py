@@ -1,0 +1,147 @@
+"""The recogniser's benchmark: accuracy on held-out rendered scenes and speed.
+
+Scenes use seeds from :data:`HELD_OUT_SEED` on; development and tuning used seeds
+below 100 000 and the tests use seeds from 500 000, so the benchmark's scenes were
+never looked at while tuning. Decks are taught from the clean rendered faces, one
+image per face.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from vision.decks import builtin
+from vision.enrol import build_model
+from vision.faces import face_image
+from vision.model import DeckModel
+from vision.recognize import Detection, Recognizer
+from vision.render import DISTORTIONS, SURFACES, SceneTruth, random_cards, render_scene
+
+HELD_OUT_SEED = 1_000_000
+GROUPS: tuple[str, ...] = ("clean", *DISTORTIONS, "all")
+
+
+@dataclass
+class Tally:
+    """Counts for one slice of the benchmark."""
+
+    cards: int = 0
+    correct: int = 0
+    wrong: int = 0
+    unknown: int = 0
+    missed: int = 0
+    distractors: int = 0
+    distractors_accepted: int = 0
+
+    def add(self, other: "Tally") -> None:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def rate(self, count: int, total: int) -> str:
+        return f"{100.0 * count / total:6.2f}%" if total else "     -"
+
+    def row(self, name: str) -> str:
+        return (f"{name:<14} {self.cards:6d} {self.rate(self.correct, self.cards)} {self.rate(self.wrong, self.cards)}"
+                f" {self.rate(self.unknown + self.missed, self.cards)} {self.rate(self.missed, self.cards)}"
+                f" {self.distractors:6d} {self.rate(self.distractors_accepted, self.distractors)}")
+
+
+HEADER = f"{'':<14} {'cards':>6} {'right':>7} {'wrong':>7} {'unknown':>7} {'missed':>7} {'distr.':>6} {'taken':>7}"
+
+
+def taught(deck: str) -> DeckModel:
+    """``deck`` taught from its clean rendered faces."""
+    return build_model(deck, {i: face_image(i, deck) for i in builtin(deck).ids}, builtin(deck).aspect,
+                       {f.id: f.copies for f in builtin(deck).faces})
+
+
+def _centre(outline) -> tuple[float, float]:
+    points = np.asarray(outline, np.float32)
+    return float(points[:, 0].mean()), float(points[:, 1].mean())
+
+
+def score(truth: SceneTruth, detections: list[Detection]) -> Tally:
+    """Compare what was recognised with what a scene shows."""
+    tally = Tally(cards=len(truth.cards), distractors=len(truth.distractors))
+    used: set[int] = set()
+    for card in truth.cards:
+        outline = np.float32(card.corners)
+        hits = [k for k, d in enumerate(detections)
+                if k not in used and cv2.pointPolygonTest(outline, _centre(d.outline), False) >= 0]
+        if not hits:
+            tally.missed += 1
+            continue
+        used.add(hits[0])
+        found = detections[hits[0]].card
+        if found == card.kind:
+            tally.correct += 1
+        elif found is None:
+            tally.unknown += 1
+        else:
+            tally.wrong += 1
+    for thing in truth.distractors:
+        outline = np.float32(thing.corners)
+        if any(k not in used and d.card is not None and cv2.pointPolygonTest(outline, _centre(d.outline), False) >= 0
+               for k, d in enumerate(detections)):
+            tally.distractors_accepted += 1
+    return tally
+
+
+def accuracy(scenes_per_cell: int, report: Callable[[str], None] = print) -> Tally:
+    """Render ``scenes_per_cell`` scenes of 3 to 6 cards for every deck, surface and
+    group of distortions, recognise them and print the tallies."""
+    by_surface: dict[str, Tally] = defaultdict(Tally)
+    by_group: dict[str, Tally] = defaultdict(Tally)
+    by_deck: dict[str, Tally] = defaultdict(Tally)
+    total = Tally()
+    seed = HELD_OUT_SEED
+    for deck in ("mustang", "standard"):
+        recognizer = Recognizer(taught(deck))
+        for group in GROUPS:
+            distortions = () if group == "clean" else None if group == "all" else (group,)
+            for surface in SURFACES:
+                for _ in range(scenes_per_cell):
+                    rng = np.random.default_rng(seed)
+                    cards = random_cards(rng, deck, int(rng.integers(3, 7)))
+                    image, truth = render_scene(cards, deck=deck, seed=seed, surface=surface,
+                                                distortions=distortions)
+                    seed += 1
+                    tally = score(truth, recognizer.recognize(image))
+                    for bucket in (by_surface[surface], by_group[group], by_deck[deck], total):
+                        bucket.add(tally)
+    report(HEADER)
+    for title, table in (("deck", by_deck), ("surface", by_surface), ("distortion", by_group)):
+        report(f"-- by {title}")
+        for name, tally in table.items():
+            report(tally.row(name))
+    report("-- total")
+    report(total.row("all scenes"))
+    return total
+
+
+def speed(frames: int = 100, cards: int = 5, report: Callable[[str], None] = print) -> tuple[float, float]:
+    """Median and 95th-percentile time (ms) to recognise one 640×480 frame with
+    ``cards`` Mustang cards, on one thread."""
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)
+    try:
+        recognizer = Recognizer(taught("mustang"))
+        times = []
+        for k in range(frames):
+            seed = HELD_OUT_SEED + 900_000 + k
+            image, _ = render_scene(random_cards(np.random.default_rng(seed), "mustang", cards), seed=seed)
+            start = time.perf_counter()
+            recognizer.recognize(image)
+            times.append(1000.0 * (time.perf_counter() - start))
+    finally:
+        cv2.setNumThreads(threads)
+    median, p95 = float(np.median(times)), float(np.percentile(times, 95))
+    report(f"time per 640x480 frame with {cards} cards, one thread: median {median:.1f} ms, "
+           f"95th percentile {p95:.1f} ms ({frames} frames)")
+    return median, p95

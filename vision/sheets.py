@@ -1,0 +1,106 @@
+"""Printable sheets: card faces at poker size and the four play-zone markers, as PNG
+pages or one PDF (written here, a few lines of PDF with Flate-compressed images)."""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from vision.decks import builtin
+from vision.faces import face_image
+from vision.zone import ZONE_MARKER_IDS, Aruco
+
+A4_MM = (210.0, 297.0)
+CARD_MM = (63.0, 88.0)
+
+
+def _mm(mm: float, dpi: int) -> int:
+    return int(round(mm / 25.4 * dpi))
+
+
+def card_sheets(deck: str, dpi: int = 150) -> list[np.ndarray]:
+    """A4 pages (BGR) with the faces of ``deck``, nine to a page, with cut lines."""
+    page_w, page_h = _mm(A4_MM[0], dpi), _mm(A4_MM[1], dpi)
+    card_w, card_h = _mm(CARD_MM[0], dpi), _mm(CARD_MM[1], dpi)
+    x0, y0 = (page_w - 3 * card_w) // 2, (page_h - 3 * card_h) // 2
+    pages = []
+    ids = builtin(deck).ids
+    for start in range(0, len(ids), 9):
+        page = np.full((page_h, page_w, 3), 255, np.uint8)
+        for k, card in enumerate(ids[start:start + 9]):
+            x, y = x0 + (k % 3) * card_w, y0 + (k // 3) * card_h
+            page[y:y + card_h, x:x + card_w] = cv2.resize(face_image(card, deck), (card_w, card_h),
+                                                          interpolation=cv2.INTER_AREA)
+            cv2.rectangle(page, (x, y), (x + card_w - 1, y + card_h - 1), (200, 200, 200), 1)
+        pages.append(page)
+    return pages
+
+
+def marker_sheet(dpi: int = 150, marker_mm: float = 40.0) -> np.ndarray:
+    """One A4 page (BGR) with the four zone markers to cut out, each labelled with its
+    corner of the play zone."""
+    page_w, page_h = _mm(A4_MM[0], dpi), _mm(A4_MM[1], dpi)
+    page = np.full((page_h, page_w, 3), 255, np.uint8)
+    side = _mm(marker_mm, dpi)
+    aruco = Aruco()
+    names = ("0: top left", "1: top right", "2: bottom right", "3: bottom left")
+    for k, (marker_id, name) in enumerate(zip(ZONE_MARKER_IDS, names)):
+        x = page_w // 4 * (1 + 2 * (k % 2)) - side // 2
+        y = page_h // 4 * (1 + 2 * (k // 2)) - side // 2
+        page[y:y + side, x:x + side] = cv2.cvtColor(aruco.marker(marker_id, side), cv2.COLOR_GRAY2BGR)
+        cv2.putText(page, name, (x, y + side + _mm(8, dpi)), cv2.FONT_HERSHEY_SIMPLEX, dpi / 150,
+                    (0, 0, 0), max(1, dpi // 150), cv2.LINE_AA)
+    return page
+
+
+def write_pdf(path: str | Path, pages: Sequence[np.ndarray], page_mm: tuple[float, float] = A4_MM) -> None:
+    """Write BGR images as the pages of a PDF, each filling a ``page_mm`` page."""
+    width_pt, height_pt = page_mm[0] / 25.4 * 72, page_mm[1] / 25.4 * 72
+    objects: list[bytes] = []
+    kids = []
+    for index, image in enumerate(pages):
+        rgb = np.ascontiguousarray(image[:, :, ::-1])
+        h, w = rgb.shape[:2]
+        data = zlib.compress(rgb.tobytes(), 6)
+        image_no, content_no, page_no = 3 + 3 * index, 4 + 3 * index, 5 + 3 * index
+        content = f"q {width_pt:.2f} 0 0 {height_pt:.2f} 0 0 cm /Im0 Do Q".encode()
+        objects.append(f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceRGB "
+                       f"/BitsPerComponent 8 /Filter /FlateDecode /Length {len(data)} >>\nstream\n".encode()
+                       + data + b"\nendstream")
+        objects.append(f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream")
+        objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {width_pt:.2f} {height_pt:.2f}] "
+                       f"/Resources << /XObject << /Im0 {image_no} 0 R >> >> /Contents {content_no} 0 R >>".encode())
+        kids.append(f"{page_no} 0 R")
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>".encode()] + objects
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    Path(path).write_bytes(bytes(out))
+
+
+def write_pages(path: str | Path, pages: Sequence[np.ndarray]) -> list[Path]:
+    """Write pages to ``path``: one PDF if it ends in ``.pdf``, else numbered PNGs."""
+    target = Path(path)
+    if target.suffix.lower() == ".pdf":
+        write_pdf(target, pages)
+        return [target]
+    if len(pages) == 1:
+        cv2.imwrite(str(target.with_suffix(".png")), pages[0])
+        return [target.with_suffix(".png")]
+    written = []
+    for n, page in enumerate(pages, start=1):
+        name = target.with_name(f"{target.stem}-{n}.png")
+        cv2.imwrite(str(name), page)
+        written.append(name)
+    return written
