@@ -14,6 +14,7 @@ A model file is a NumPy ``.npz`` archive of plain arrays with a JSON header, rea
 from __future__ import annotations
 
 import json
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -176,7 +177,7 @@ class DeckModel:
         except FileNotFoundError as err:
             raise ModelFileError(D.text("There is no deck model at {path}; teach the deck first.",
                                         path=str(path))) from err
-        except (OSError, ValueError, KeyError, TypeError, EOFError) as err:
+        except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile) as err:
             raise ModelFileError(D.text("{path} is not a usable deck model ({error}); teach the deck again.",
                                         path=str(path), error=str(err))) from err
         if header.get("descriptor_version") != DESCRIPTOR_VERSION:

@@ -250,8 +250,8 @@ def _marker_sprites(size: tuple[int, int]) -> tuple[list[tuple[np.ndarray, np.nd
     from vision.zone import ZONE_MARKER_IDS, Aruco
 
     w, h = size
-    side = round(0.085 * h)
-    pad = round(0.02 * h)
+    side = round(0.12 * h)
+    pad = round(0.05 * h)
     aruco = Aruco()
     zone = np.array([[pad + side, pad + side], [w - pad - side, pad + side],
                      [w - pad - side, h - pad - side], [pad + side, h - pad - side]], np.float64)
@@ -259,11 +259,11 @@ def _marker_sprites(size: tuple[int, int]) -> tuple[list[tuple[np.ndarray, np.nd
     sprites = []
     for marker_id, corner, direction in zip(ZONE_MARKER_IDS, zone, outward):
         cells = 6  # 4×4 bits and a black border
-        image = cv2.copyMakeBorder(aruco.marker(marker_id, cells * 10), 10, 10, 10, 10,
+        image = cv2.copyMakeBorder(aruco.marker(marker_id, cells * 10), 15, 15, 15, 15,
                                    cv2.BORDER_CONSTANT, value=255)
         far = corner + direction * side
         lo, hi = np.minimum(corner, far), np.maximum(corner, far)
-        margin = side / cells
+        margin = 1.5 * side / cells
         quad = np.array([[lo[0] - margin, lo[1] - margin], [hi[0] + margin, lo[1] - margin],
                          [hi[0] + margin, hi[1] + margin], [lo[0] - margin, hi[1] + margin]])
         sprites.append((np.dstack([cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), np.full(image.shape, 255, np.uint8)]),

@@ -49,7 +49,8 @@ def marker_sheet(dpi: int = 150, marker_mm: float = 40.0) -> np.ndarray:
     aruco = Aruco()
     names = ("0: top left", "1: top right", "2: bottom right", "3: bottom left")
     for k, (marker_id, name) in enumerate(zip(ZONE_MARKER_IDS, names)):
-        x = page_w // 4 * (1 + 2 * (k % 2)) - side // 2
+        column = k % 2 if k < 2 else 1 - k % 2  # clockwise: TL, TR, BR, BL
+        x = page_w // 4 * (1 + 2 * column) - side // 2
         y = page_h // 4 * (1 + 2 * (k // 2)) - side // 2
         page[y:y + side, x:x + side] = cv2.cvtColor(aruco.marker(marker_id, side), cv2.COLOR_GRAY2BGR)
         cv2.putText(page, name, (x, y + side + _mm(8, dpi)), cv2.FONT_HERSHEY_SIMPLEX, dpi / 150,

@@ -1,0 +1,89 @@
+"""Model files, enrolment from images and live enrolment."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.enrol import EnrolState, LiveEnrolment, enrol_images
+from vision.errors import EnrolmentError, ModelFileError
+from vision.faces import face_image
+from vision.model import DeckModel
+from vision.recognize import Recognizer
+from vision.render import render_scene
+
+
+def test_model_file_round_trip(tmp_path, mustang_model):
+    path = tmp_path / "mustang.npz"
+    mustang_model.save(path)
+    loaded = DeckModel.load(path)
+    assert loaded.ids == mustang_model.ids
+    assert loaded.copies["cowboy"] == 9
+    image, _ = render_scene(["green-4", "purple-7"], seed=500_900, distortions=())
+    assert [m.card for m in loaded.match(np.stack([mustang_model.prototypes[:1]] * 2, axis=1))] == \
+        [m.card for m in mustang_model.match(np.stack([mustang_model.prototypes[:1]] * 2, axis=1))]
+    assert len(Recognizer(loaded).recognize(image)) == 2
+
+
+def test_model_file_is_not_pickle(tmp_path, mustang_model):
+    path = tmp_path / "m.npz"
+    mustang_model.save(path)
+    with np.load(path, allow_pickle=False) as data:
+        assert all(data[k].dtype != object for k in data.files)
+
+
+@pytest.mark.parametrize("content", [b"", b"not a model", b"PK\x03\x04broken"])
+def test_damaged_model_file_is_a_clear_error(tmp_path, content):
+    path = tmp_path / "bad.npz"
+    path.write_bytes(content)
+    with pytest.raises(ModelFileError) as err:
+        DeckModel.load(path)
+    assert "teach the deck again" in str(err.value)
+    with pytest.raises(ModelFileError):
+        DeckModel.load(tmp_path / "missing.npz")
+
+
+def test_enrol_custom_deck_from_photos(tmp_path):
+    # "Phone photos": each card lying on a table, found and cut out by enrolment.
+    for k, card in enumerate(("red-2", "blue-6", "cowboy")):
+        image, _ = render_scene([card], seed=501_000 + k, distortions=("noise",), distractors=0,
+                                card_width=(220, 240))
+        cv2.imwrite(str(tmp_path / f"{card}.png"), image)
+    model = enrol_images(tmp_path, "custom")
+    assert set(model.ids) == {"red-2", "blue-6", "cowboy"}
+    scene, _ = render_scene(["blue-6", "cowboy", "red-2"], seed=501_100, distortions=("blur",))
+    named = [d.card for d in Recognizer(model).recognize(scene) if d.card]
+    assert named and set(named) <= {"blue-6", "cowboy", "red-2"}
+
+
+def test_enrol_builtin_deck_reports_missing_and_strange_images(tmp_path):
+    cv2.imwrite(str(tmp_path / "red-1.png"), face_image("red-1"))
+    with pytest.raises(EnrolmentError) as err:
+        enrol_images(tmp_path, "mustang")
+    assert "red-2" in str(err.value)
+    cv2.imwrite(str(tmp_path / "joker.png"), face_image("red-1"))
+    with pytest.raises(EnrolmentError) as err:
+        enrol_images(tmp_path, "mustang", partial=True)
+    assert "joker" in str(err.value)
+
+
+def test_live_enrolment_captures_a_still_card_and_refuses_a_repeat():
+    live = LiveEnrolment("mustang")
+    live.expect("red-5")
+    empty, _ = render_scene([], seed=502_000, distortions=(), distractors=0)
+    assert live.feed(empty).state is EnrolState.SEARCHING
+    frame, _ = render_scene(["red-5"], seed=502_001, distortions=("noise",), distractors=0, card_width=150)
+    states = [live.feed(frame).state for _ in range(live.still_frames)]
+    assert states[:-1] == [EnrolState.HOLD_STILL] * (live.still_frames - 1)
+    assert states[-1] is EnrolState.CAPTURED
+    assert live.progress == (1, 41)
+    live.expect("blue-3")
+    statuses = [live.feed(frame) for _ in range(live.still_frames)]
+    assert statuses[-1].state is EnrolState.RETRY
+    assert "red-5" in statuses[-1].message.render("en")
+    two, _ = render_scene(["blue-3", "green-1"], seed=502_002, distortions=(), distractors=0)
+    assert live.feed(two).state is EnrolState.RETRY
+    with pytest.raises(EnrolmentError):
+        live.finish()
+    assert live.finish(partial=True).ids == ("red-5",)

@@ -1,0 +1,104 @@
+"""Detection and identification on rendered scenes (seeds 500 000 on: never tuned on)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.bench import Tally, score
+from vision.decks import mustang
+from vision.enrol import build_model
+from vision.faces import face_image
+from vision.recognize import Recognizer
+from vision.render import random_cards, render_scene
+
+TEST_SEED = 500_000
+PHOTO = Path("/work/shared/samples/geaxgx/scene.png")
+
+
+def _run(model, deck: str, scenes: int, distortions, seed: int) -> Tally:
+    recognizer = Recognizer(model)
+    total = Tally()
+    for k in range(scenes):
+        rng = np.random.default_rng(seed + k)
+        image, truth = render_scene(random_cards(rng, deck, 5), deck=deck, seed=seed + k, distortions=distortions)
+        total.add(score(truth, recognizer.recognize(image)))
+    return total
+
+
+@pytest.mark.parametrize("deck", ["mustang", "standard"])
+def test_clean_scenes_are_read(deck, mustang_model, standard_model):
+    model = mustang_model if deck == "mustang" else standard_model
+    tally = _run(model, deck, 12, (), TEST_SEED)
+    assert tally.wrong == 0
+    assert tally.correct >= 0.8 * tally.cards
+
+
+@pytest.mark.parametrize("deck", ["mustang", "standard"])
+def test_troubled_scenes_never_name_a_wrong_card(deck, mustang_model, standard_model):
+    model = mustang_model if deck == "mustang" else standard_model
+    tally = _run(model, deck, 12, None, TEST_SEED + 100)
+    assert tally.wrong <= 1
+    assert tally.correct >= 0.5 * tally.cards
+    assert tally.distractors_accepted == 0
+
+
+def test_outline_starts_at_the_faces_top_left(mustang_model):
+    image, truth = render_scene(["red-3", "blue-8", "cowboy"], seed=TEST_SEED + 7, distortions=())
+    found = {d.card: np.array(d.outline) for d in Recognizer(mustang_model).recognize(image) if d.card}
+    assert len(found) >= 2
+    for card in truth.cards:
+        if card.kind not in found:
+            continue
+        assert np.abs(found[card.kind] - np.array(card.corners)).max() < 8
+
+
+def test_cards_outside_the_taught_subset_are_unknown():
+    deck = mustang()
+    taught_ids = [i for i in deck.ids if i.startswith(("red", "yellow", "green"))]
+    model = build_model("mustang", {i: face_image(i, "mustang") for i in taught_ids})
+    recognizer = Recognizer(model)
+    strangers = [i for i in deck.ids if i not in taught_ids]
+    seen = 0
+    for k in range(6):
+        rng = np.random.default_rng(TEST_SEED + 300 + k)
+        cards = [strangers[int(i)] for i in rng.choice(len(strangers), 4, replace=False)]
+        image, _ = render_scene(cards, seed=TEST_SEED + 300 + k, distortions=())
+        detections = recognizer.recognize(image)
+        seen += len(detections)
+        assert all(d.card is None for d in detections), [(d.best, d.confidence) for d in detections]
+    assert seen >= 20
+
+
+def test_standard_cards_are_unknown_to_a_mustang_model(mustang_model):
+    image, _ = render_scene(["AS", "KH", "10D", "7C", "JK"], deck="standard", seed=TEST_SEED + 400,
+                            distortions=())
+    detections = Recognizer(mustang_model).recognize(image)
+    assert len(detections) == 5
+    assert all(d.card is None for d in detections)
+
+
+def test_empty_table_and_distractors_give_no_cards(mustang_model):
+    image, truth = render_scene([], seed=TEST_SEED + 500, distractors=4)
+    assert len(truth.distractors) == 4
+    assert all(d.card is None for d in Recognizer(mustang_model).recognize(image))
+
+
+def test_blank_and_tiny_frames_do_not_crash(mustang_model):
+    recognizer = Recognizer(mustang_model)
+    assert recognizer.recognize(np.zeros((480, 640, 3), np.uint8)) == []
+    assert recognizer.recognize(np.full((4, 4, 3), 255, np.uint8)) == []
+
+
+@pytest.mark.skipif(not PHOTO.is_file(), reason="the shared sample photo is not here")
+def test_real_photo_two_of_clubs_is_found_and_never_misnamed(standard_model):
+    photo = cv2.imread(str(PHOTO), cv2.IMREAD_COLOR)
+    detections = Recognizer(standard_model).recognize(photo)
+    assert len(detections) == 1
+    card = detections[0]
+    xs, ys = zip(*card.outline)
+    assert 240 < min(xs) < 275 and 430 < max(xs) < 465 and 170 < min(ys) < 205 and 475 < max(ys) < 505
+    assert card.card in (None, "2C")
