@@ -57,9 +57,10 @@ def test_zone_by_hand_and_round_trip(tmp_path, mustang_model):
     detections = Recognizer(mustang_model, again).recognize(image)
     named = [d for d in detections if d.card]
     assert len(detections) == 3 and len(named) >= 2
-    for d in named:  # outlines come back in frame pixels
+    for d in named:  # outlines come back in frame pixels (which corner leads is tested elsewhere)
         card = next(c for c in truth.cards if c.kind == d.card)
-        assert np.abs(np.array(d.outline) - np.array(card.corners)).max() < 8
+        outline, corners = np.array(d.outline), np.array(card.corners)
+        assert min(np.abs(np.roll(outline, k, axis=0) - corners).max() for k in range(4)) < 8
 
 
 @pytest.mark.parametrize("corners", [[(0, 0), (1, 1), (2, 2), (3, 3)], [(0, 0), (10, 0)]])
