@@ -1,7 +1,11 @@
 """Combinations: what is valid, how cowboys read, which play beats which."""
 
-import pytest
+import itertools
 
+import pytest
+from hypothesis import example, given, settings, strategies as st
+
+from companion.games.mustang import cards as C
 from companion.games.mustang.cards import ComboKind, Combination, evaluate, full_deck
 
 P, T, Q, R = ComboKind.PAIR, ComboKind.TRIO, ComboKind.QUARTET, ComboKind.ROYAL_STRAIGHT
@@ -50,3 +54,17 @@ def test_strength_order():
     assert not Combination(P, 4).beats(Combination(P, 4))  # equal is not stronger
     assert Combination(R, 5).beats(Combination(Q, 8))
     assert not Combination(P, 3).beats(Combination(P, 4))
+
+
+@settings(max_examples=300, deadline=None)
+@given(deck=st.permutations(C.full_deck()), size=st.integers(0, 16))
+@example(deck=sorted(C.full_deck(), key=lambda c: c != C.COWBOY), size=5)  # cowboys only
+def test_playable_lists_every_combination_of_a_hand_once_in_subset_order(deck, size):
+    hand = deck[:size]
+    tried: dict[tuple[str, ...], C.Combination] = {}
+    for size in (2, 3, 4, 5):
+        for cards in itertools.combinations(sorted(hand), size):
+            combo = C.evaluate(cards)
+            if combo is not None:
+                tried.setdefault(cards, combo)
+    assert C.playable(hand) == list(tried.items())

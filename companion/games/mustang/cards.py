@@ -18,6 +18,8 @@ Combination(kind=<ComboKind.TRIO: 3>, value=6)
 from __future__ import annotations
 
 import enum
+import functools
+import itertools
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
@@ -85,9 +87,15 @@ class Combination:
 def evaluate(cards: Iterable[str]) -> Combination | None:
     """The strongest reading of ``cards`` as one combination, or ``None`` if they make none.
 
-    Unknown card ids make no combination.
+    Unknown card ids make no combination. The order of ``cards`` does not matter.
     """
-    cards = list(cards)
+    return _evaluate(tuple(sorted(cards)))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _evaluate(cards: tuple[str, ...]) -> Combination | None:
+    """:func:`evaluate` of a sorted tuple, remembered (bots and legal-move lists ask the
+    same few hundred hands again and again)."""
     jokers = sum(1 for c in cards if c == COWBOY)
     naturals = [natural(c) for c in cards if c != COWBOY]
     if any(n is None for n in naturals):
@@ -111,6 +119,33 @@ def evaluate(cards: Iterable[str]) -> Combination | None:
             return None
         return Combination(ComboKind.ROYAL_STRAIGHT, top)
     return None
+
+
+def playable(hand: Iterable[str]) -> list[tuple[tuple[str, ...], Combination]]:
+    """Every distinct play ``hand`` can make, as (sorted cards, combination).
+
+    Ordered by size, then by the sorted card tuple, as if every 2- to 5-card subset of
+    the sorted hand had been tried in turn; only candidates that can be a combination
+    are built (cards of one value, or of one colour for a straight, with cowboys), so a
+    hand grown large by exchanges stays quick.
+    """
+    hand = list(hand)
+    cowboys = hand.count(COWBOY)
+    by_value: dict[int, list[str]] = {}
+    by_colour: dict[str, list[str]] = {}
+    for card in sorted(set(hand)):
+        face = natural(card)
+        if face is not None:
+            by_value.setdefault(face.value, []).append(card)
+            by_colour.setdefault(face.colour, []).append(card)
+    candidates: set[tuple[str, ...]] = set()
+    for size, groups in ((2, by_value), (3, by_value), (4, by_value), (5, by_colour)):
+        for group in [[], *groups.values()]:
+            for naturals in range(max(0, size - cowboys), min(size, len(group)) + 1):
+                for chosen in itertools.combinations(group, naturals):
+                    candidates.add(tuple(sorted(chosen + (COWBOY,) * (size - naturals))))
+    plays = ((cards, evaluate(cards)) for cards in sorted(candidates, key=lambda c: (len(c), c)))
+    return [(cards, combo) for cards, combo in plays if combo is not None]
 
 
 def is_multiset_subset(part: Iterable[str], whole: Iterable[str]) -> bool:

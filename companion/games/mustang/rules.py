@@ -211,16 +211,7 @@ class Mustang(Game):
 
     def _combos(self, state: MustangState, p: PlayerState) -> list[tuple[tuple[str, ...], C.Combination]]:
         """Distinct combinations a simulated hand can play (none when hands are unseen)."""
-        if not state.simulated:
-            return []
-        seen: dict[tuple[str, ...], C.Combination] = {}
-        for size in (2, 3, 4, 5):
-            for cards in itertools.combinations(sorted(p.hand), size):
-                if cards not in seen:
-                    combo = C.evaluate(cards)
-                    if combo is not None:
-                        seen[cards] = combo
-        return list(seen.items())
+        return C.playable(p.hand) if state.simulated else []
 
     def sample_chance(self, state: MustangState, rng: random.Random) -> Action:
         pending = self.pending(state)
