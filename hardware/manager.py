@@ -20,6 +20,10 @@ from hardware.feedback import Feedback
 
 D = Domain("hardware", "hardware")
 
+SIMULATED_SURFACE = "cloth"
+"""The table top the synthetic camera renders: a plain card-table cloth, on which card
+vision reads every card of a clean scene (wood and light tables are harder)."""
+
 
 class Hardware:
     """The table's devices, opened from one :class:`~hardware.config.Config`.
@@ -46,8 +50,8 @@ class Hardware:
         failures: list[DeviceReport] = []
         readers = _attempt("rfid", failures, lambda: list(open_readers(config.rfid, queue, simulate=simulate)))
         camera = _attempt("camera", failures, lambda: open_camera(
-            config.camera, queue, simulate=simulate, deck=_deck_of(config.app.default_game),
-            markers=config.zone.method == "markers"))
+            config.camera, queue, simulate=simulate, deck=deck_of(config.app.default_game),
+            markers=config.zone.method == "markers", surface=SIMULATED_SURFACE))
         gpio = _attempt("gpio", failures, lambda: Feedback.from_config(config.gpio, queue, simulate=simulate))
         return cls(readers=readers or [], camera=camera, gpio=gpio, failures=failures, simulated=simulate)
 
@@ -140,8 +144,9 @@ def _reason(err: Exception) -> Text:
     return err.text if isinstance(err, CompanionError) else Text.raw(str(err) or type(err).__name__)
 
 
-def _deck_of(game: str) -> str:
-    """The built-in card-vision deck the synthetic camera draws for ``game``."""
+def deck_of(game: str) -> str:
+    """The built-in card-vision deck of ``game``: the one the synthetic camera draws
+    and the deck model the app watches the play zone with."""
     from vision.decks import BUILTIN_DECKS
 
     return game if game in BUILTIN_DECKS else "standard"

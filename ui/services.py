@@ -1,4 +1,5 @@
-"""What the app runs on: configuration, game store, input queue, hardware, token registry.
+"""What the app runs on: configuration, game store, input queue, hardware, token registry,
+card vision.
 
 :func:`open_services` builds them once at start-up. Nothing here needs Kivy, so the
 tests and command-line tools use the same wiring. A broken configuration file or a
@@ -18,6 +19,7 @@ from companion.i18n import Text
 from companion.inputs import DeviceStatus, InputQueue
 
 from ui import D
+from ui.watcher import CardWatcher, decks_dir
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +29,9 @@ class Services:
     """The long-lived objects the screens share.
 
     ``hardware`` is ``None`` when no device layer could be started (the table then
-    plays by touch); ``devices`` holds the last :class:`DeviceStatus` of each device.
+    plays by touch); ``devices`` holds the last :class:`DeviceStatus` of each device;
+    ``cards`` runs card vision on the camera for the game being played
+    (:class:`ui.watcher.CardWatcher`).
     """
 
     config: Any
@@ -37,8 +41,26 @@ class Services:
     hardware: Any | None
     registry: Any | None
     simulate: bool
+    cards: CardWatcher
     problems: list[Text] = field(default_factory=list)
     devices: dict[str, DeviceStatus] = field(default_factory=dict)
+
+    @property
+    def watcher(self) -> Any | None:
+        """The running :class:`vision.recognize.PlayZoneWatcher` (``None`` while card
+        vision is not reading the zone)."""
+        return self.cards.watcher
+
+    @property
+    def camera(self) -> Any | None:
+        return self.hardware.camera if self.hardware is not None else None
+
+    def watch_cards(self, game: str) -> None:
+        """Read the play zone with the deck of ``game``; the simulated camera draws that deck."""
+        deck = self.cards.follow(game)
+        synthetic = self.hardware.synthetic_camera if self.hardware is not None else None
+        if deck is not None and synthetic is not None:
+            synthetic.deck = deck
 
     def feedback(self, pattern: str) -> None:
         """Play an LED/buzzer pattern; a failing device is logged, never raised."""
@@ -63,6 +85,7 @@ class Services:
         self.config = config
 
     def close(self) -> None:
+        self.cards.close()
         if self.hardware is not None:
             try:
                 self.hardware.close()
@@ -88,9 +111,10 @@ def open_services(*, simulate: bool, config_path: str | Path | None = None,
     queue = InputQueue()
     registry = _registry(store, problems)
     hardware = _hardware(config, queue, simulate, problems) if start_hardware else None
-    services = Services(config=config, config_path=path, store=store, queue=queue, hardware=hardware,
-                        registry=registry, simulate=simulate, problems=problems)
-    return services
+    cards = CardWatcher(hardware.camera if hardware is not None else None, config, queue, simulate=simulate,
+                        directory=decks_dir())
+    return Services(config=config, config_path=path, store=store, queue=queue, hardware=hardware,
+                    registry=registry, simulate=simulate, cards=cards, problems=problems)
 
 
 def _registry(store: Any, problems: list[Text]) -> Any | None:

@@ -81,6 +81,7 @@ class CompanionApp(App):
         self._handler = _Survive(self)
         ExceptionManager.add_handler(self._handler)
         self.table.subscribe(lambda _table: self._table_changed())
+        self.services.cards.listen(lambda _status: Clock.schedule_once(self._cards_changed, 0))
         on_language_change(lambda _lang: Clock.schedule_once(self.refresh_all, 0))
         Window.bind(size=lambda *_a: self._schedule_refresh())
         Clock.schedule_interval(self.poll, POLL_INTERVAL)
@@ -144,6 +145,10 @@ class CompanionApp(App):
         if self.simulator is not None:
             self.simulator.refresh()
 
+    def _cards_changed(self, _dt: float) -> None:
+        if self.manager is not None:
+            self.page.cards_changed()
+
     def set_language(self, lang: str) -> None:
         """Switch the language now (every screen re-renders) and remember it."""
         import dataclasses
@@ -169,17 +174,13 @@ class CompanionApp(App):
     def report_text(self, message: str) -> None:
         message_dialog(message, title=_("Something went wrong"))
 
-    def frame_source(self):
-        """A callable giving the camera's latest picture (``None`` without a camera)."""
-        camera = getattr(self.services.hardware, "camera", None) if self.services.hardware else None
-        if camera is None or not hasattr(camera, "latest"):
+    def latest_frame(self) -> Any | None:
+        """The camera's latest picture (``.image``, ``.timestamp``); ``None`` without a
+        camera or while it is offline."""
+        camera = self.services.camera
+        if camera is None or not camera.online:
             return None
-
-        def latest():
-            frame = camera.latest()
-            return frame.image if frame is not None else None
-
-        return latest
+        return camera.latest()
 
     # --- inputs ---------------------------------------------------------------------------
     def poll(self, _dt: float = 0.0) -> None:

@@ -2,9 +2,10 @@
 
 :class:`Puppet` works the simulated hardware the way hands would: tokens go on the
 simulated reader (:func:`hardware.rfid.table.simulated_table`), cards are laid under
-the synthetic camera so the real card-vision path runs, and the confirm and undo
-buttons are pressed through their mock pins. Without a device layer the same inputs go
-straight on the queue (``TagPlaced``, ``CardsSeen``, ``ButtonPressed``).
+the synthetic camera, where card vision (:class:`ui.watcher.CardWatcher`) reads them
+as at a real table, and the confirm and undo buttons are pressed through their mock
+pins. Without a device layer, or without card vision, the same inputs go straight on
+the queue (``TagPlaced``, ``CardsSeen``, ``ButtonPressed``).
 
 :meth:`Puppet.plan` turns a game action into those physical steps, by a convention
 every game's actions follow: a ``cards`` field is laid in the play zone, a ``horse``
@@ -25,6 +26,7 @@ from companion.inputs import ButtonPressed, CardsSeen, Intent, TagPlaced
 
 from ui import D
 from ui.table import Table
+from ui.watcher import WatchState
 
 _, N_, ngettext = D.markers()
 log = logging.getLogger(__name__)
@@ -85,14 +87,26 @@ class Puppet:
     def lay(self, cards: Sequence[str]) -> None:
         """Put ``cards`` in the play zone (an empty list clears it).
 
-        The synthetic camera shows them; while no card watcher reads its frames, the
-        cards also go on the queue as the watcher would report them.
+        The synthetic camera shows them and card vision reports what it reads. Without
+        a camera or card vision, the cards go on the queue as card vision would report
+        them.
         """
         camera = self._camera()
-        if camera is not None:
+        if camera is not None and self.services.cards.available:
             camera.set_cards(list(cards))
-        if camera is None or getattr(self.services, "watcher", None) is None:
+        else:
             self.services.queue.put(CardsSeen(tuple(sorted(cards)), at=time.monotonic()))
+
+    @property
+    def laid(self) -> tuple[str, ...]:
+        """The cards lying under the simulated camera."""
+        camera = self._camera()
+        return camera.cards if camera is not None else ()
+
+    @property
+    def vision_preparing(self) -> bool:
+        """Card vision is still loading (or building) its deck model."""
+        return self.services.cards.status.state is WatchState.PREPARING
 
     def press(self, name: str) -> None:
         """Press the ``confirm`` or ``undo`` button."""
@@ -135,12 +149,12 @@ class Puppet:
             steps.append(Step("press", "confirm", moved))
         else:  # a draw from a stack follows: the token is scanned when it is drawn
             steps.append(Step("touch", action, moved))
-        steps.append(Step("clear", None, lambda _r, elapsed: elapsed > SETTLE))
+        steps.append(Step("clear", None, lambda _r, elapsed: elapsed > SETTLE and not self.table.zone_cards))
         return steps
 
     def clear(self, _value: Any = None) -> None:
         """Take the cards out of the zone and the tokens off the reader."""
-        if self._camera() is not None:
+        if self.table.zone_cards or self._camera() is not None:
             self.lay(())
         rfid = self._rfid_table()
         if rfid is not None and self.zone in rfid.zones():
@@ -156,7 +170,8 @@ class Autoplay:
     """Plays actions step by step: call :meth:`tick` from the app's clock.
 
     Each step waits until the referee has taken it in (cards seen, token scanned),
-    at most ``patience`` seconds, before the next. ``moves`` limits how many actions
+    at most ``patience`` seconds (not counting while card vision gets ready), before
+    the next. ``moves`` limits how many actions
     are played (``None``: until the game is over); ``choose`` picks each action
     (default: the referee's built-in player, or the seeded draw at a chance node).
     """
@@ -182,6 +197,9 @@ class Autoplay:
         if referee is None or referee.is_over or not self.running:
             return False
         if self._current is not None:
+            if self.puppet.vision_preparing:
+                self._since = time.monotonic()
+                return True
             if not self._current.done(referee, time.monotonic() - self._since):
                 if time.monotonic() - self._since > self.patience:
                     self.problem = _("The simulated table did not react in time; try the move by hand.")

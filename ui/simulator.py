@@ -3,7 +3,8 @@
 It shows the hand of whoever must act (the engine deals real cards in simulation),
 lets a newcomer lay chosen cards under the synthetic camera, put any token on the
 simulated reader, press the virtual confirm and undo buttons, or let the built-in
-player make the move (one move, or to the end of the game).
+player make the move (one move, or to the end of the game). While the deck is taught it
+lays the card the wizard asks for under the camera, once or for every card in turn.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class SimulatorPanel(BoxLayout):
         self.puppet = Puppet(app.table)
         self.autoplay: Autoplay | None = None
         self.selected: list[str] = []
+        self.teaching = False
+        """Lay every card the deck wizard asks for, in turn."""
         self.shown = not sizes().compact
         self._event = Clock.schedule_interval(self._tick, 0.15)
         self._apply_width()
@@ -53,6 +56,8 @@ class SimulatorPanel(BoxLayout):
         self.refresh()
 
     def _tick(self, _dt: float) -> None:
+        if self.teaching:
+            self._show_expected()
         if self.autoplay is None:
             return
         if not self.autoplay.tick():
@@ -69,7 +74,9 @@ class SimulatorPanel(BoxLayout):
         page = Column()
         page.add_widget(Words(f"[b]{escape(_('Simulator'))}[/b]", size="large"))
         referee = self.app.table.referee
-        if referee is None:
+        if self.app.manager.current == "deck":
+            self._deck_controls(page)
+        elif referee is None:
             page.add_widget(Words(escape(_("Start or resume a game: the simulator then plays the table's part.")),
                                  size="small"))
         else:
@@ -111,6 +118,31 @@ class SimulatorPanel(BoxLayout):
         page.add_widget(BigButton(_("Put a token on the reader"), self._place))
         page.add_widget(row(BigButton(_("Confirm button"), lambda: self.puppet.press("confirm")),
                             BigButton(_("Undo button"), lambda: self.puppet.press("undo"))))
+
+    def _deck_controls(self, page: Column) -> None:
+        """Show the deck wizard's card to the simulated camera."""
+        card = self.app.screen("deck").expected
+        if card is None:
+            return
+        page.add_widget(Words(escape(_("The wizard asks for: {card}").format(card=card.label.render())), size="small"))
+        page.add_widget(BigButton(_("Lay it in the zone"), lambda: self.puppet.lay([card.id])))
+        if self.teaching:
+            page.add_widget(BigButton(_("Stop"), lambda: self._teach(False)))
+        else:
+            page.add_widget(primary(_("Show every card in turn"), lambda: self._teach(True)))
+
+    def _teach(self, on: bool) -> None:
+        self.teaching = on
+        self.refresh()
+
+    def _show_expected(self) -> None:
+        """While teaching: the card the wizard asks for lies alone in the zone."""
+        card = self.app.screen("deck").expected if self.app.manager.current == "deck" else None
+        if card is None:
+            self.teaching = False
+            self.refresh()
+        elif self.puppet.laid != (card.id,):
+            self.puppet.lay([card.id])
 
     def _select(self, index: int) -> None:
         if index in self.selected:

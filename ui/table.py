@@ -2,7 +2,8 @@
 
 :class:`Table` owns the current :class:`companion.session.Referee`, feeds it the table
 inputs the app drains from the queue, plays the LED/buzzer pattern of each verdict and
-tells its listeners (the screens) that something changed. It needs no Kivy.
+tells its listeners (the screens) that something changed. Starting or resuming a game
+points card vision at that game's deck. It needs no Kivy.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from companion.game import Seat, Verdict
-from companion.inputs import TableInput
+from companion.inputs import CardsSeen, TableInput
 
 from ui.services import Services
 
@@ -30,12 +31,14 @@ class Shown:
 
 
 class Table:
-    """The current game (if any) and the last verdict."""
+    """The current game (if any), the last verdict and the cards the camera last reported
+    in the play zone (:attr:`zone_cards`: still there after the referee took them in)."""
 
     def __init__(self, services: Services) -> None:
         self.services = services
         self.referee: Any | None = None
         self.last: Shown | None = None
+        self.zone_cards: tuple[str, ...] = ()
         self.serial = 0
         self._listeners: list[Listener] = []
 
@@ -57,14 +60,17 @@ class Table:
         self.referee = Referee.new(self.services.store, game, list(seats), options, seed=seed,
                                    dealer=dealer, simulated_hands=self.services.simulate,
                                    token_lookup=self.lookup)
-        self.last = None
-        self.changed()
+        self._begin()
 
     def resume(self, game_id: Any) -> None:
         from companion.session import Referee
 
         self.referee = Referee.resume(self.services.store, game_id, token_lookup=self.lookup)
+        self._begin()
+
+    def _begin(self) -> None:
         self.last = None
+        self.services.watch_cards(self.referee.game.name)
         self.changed()
 
     def leave(self) -> None:
@@ -90,6 +96,8 @@ class Table:
         """Give a sensor or touch input to the referee; show its verdict if it judged one."""
         if self.referee is None:
             return None
+        if isinstance(item, CardsSeen):
+            self.zone_cards = item.cards
         verdict = self.referee.table_input(item)
         self._show(verdict)
         return verdict

@@ -29,19 +29,20 @@ __all__ = ["Backoff", "Camera", "Frame", "OpenCVCamera", "Picamera2Camera", "Rep
 
 
 def open_camera(config: "CameraConfig", queue: InputQueue | None, *, simulate: bool = False,
-                deck: str = "standard", markers: bool = False, backoff: Backoff = Backoff()) -> Camera:
+                deck: str = "standard", markers: bool = False, surface: str | None = None,
+                backoff: Backoff = Backoff()) -> Camera:
     """The camera ``config`` describes (not started).
 
     ``simulate`` (or ``backend = "synthetic"``) gives a :class:`SyntheticCamera`
-    rendering cards of ``deck``, with the zone markers when ``markers``. Opening the
-    source happens in the capture thread, so a missing camera is reported on the queue
-    rather than raised here.
+    rendering cards of ``deck`` on ``surface``, with the zone markers when ``markers``.
+    Opening the source happens in the capture thread, so a missing camera is reported
+    on the queue rather than raised here.
     """
     common = dict(width=config.width, height=config.height, fps=config.fps,
                   rotation=config.rotation, backoff=backoff)
     backend = "synthetic" if simulate else config.backend
     if backend == "synthetic":
-        return SyntheticCamera(queue, deck=deck, markers=markers, **common)
+        return SyntheticCamera(queue, deck=deck, markers=markers, surface=surface, **common)
     if backend == "replay":
         return ReplayCamera(queue, path=config.path, **common)
     if backend == "opencv":

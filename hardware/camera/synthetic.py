@@ -24,17 +24,20 @@ class SyntheticCamera(Camera):
     A scene is rendered once per :meth:`set_cards` (with ``seed`` plus the number of
     scenes so far, so every new layout looks different but a run is reproducible) and
     delivered unchanged until the next, as a still table would be. ``markers`` puts
-    the four zone markers in the corners; ``distortions`` are passed to the renderer
-    (none by default: a clean, well-lit table).
+    the four zone markers in the corners; ``surface`` is the table top (one of
+    :data:`vision.render.SURFACES`; ``None``: a different one per scene);
+    ``distortions`` are passed to the renderer (none by default: a clean, well-lit
+    table).
     """
 
     backend = "synthetic"
 
     def __init__(self, queue: InputQueue | None, *, deck: str, width: int = 640, height: int = 480,
                  fps: float = 15, rotation: int = 0, markers: bool = False, seed: int = 0,
-                 distortions: Iterable[str] = (), backoff: Backoff = Backoff()) -> None:
+                 surface: str | None = None, distortions: Iterable[str] = (),
+                 backoff: Backoff = Backoff()) -> None:
         super().__init__(queue, width=width, height=height, fps=fps, rotation=rotation, backoff=backoff)
-        self.deck, self.markers, self.seed = deck, markers, seed
+        self.deck, self.markers, self.seed, self.surface = deck, markers, seed, surface
         self.distortions = tuple(distortions)
         self._lock = threading.Lock()
         self._cards: tuple[str, ...] = ()
@@ -60,8 +63,8 @@ class SyntheticCamera(Camera):
         cards = tuple(card_ids)
         with self._lock:
             image, truth = render_scene(cards, deck=self.deck, size=(self.width, self.height),
-                                        seed=self.seed + self._scenes, distortions=self.distortions,
-                                        markers=self.markers)
+                                        seed=self.seed + self._scenes, surface=self.surface,
+                                        distortions=self.distortions, markers=self.markers)
             image.setflags(write=False)
             self._cards, self._scene, self.truth = cards, image, truth
             self._scenes += 1

@@ -87,6 +87,10 @@ class Page(Screen):
     def table_changed(self) -> None:
         """The game changed; screens that show it refresh."""
 
+    def cards_changed(self) -> None:
+        """Card vision's status changed (:class:`ui.watcher.WatchStatus`); screens that
+        show it refresh."""
+
     # --- the bar across the top ------------------------------------------------------
     def top_bar(self, safe: bool = False) -> Widget:
         m = sizes()

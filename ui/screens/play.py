@@ -4,7 +4,8 @@ the proposal to confirm, touch alternatives and the live camera panel.
 Players act mostly through the sensors: cards laid in the play zone and a scanned
 token make a proposal, which the confirm button (or touch) submits. Everything else is
 a touch: the legal moves that need no cards (exchange, stable, decline, done…), undo,
-and manual entry of tokens and cards when a reader or the camera is offline.
+and manual entry of tokens and cards when a reader or the camera is offline. The camera
+panel shows what card vision sees live, or why it cannot read the cards and what to do.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from companion.game import Chance, Over
-from companion.inputs import CardsSeen, Intent
+from companion.inputs import Intent
 from ui import D, theme
 from ui.boards import board_for
 from ui.camera_view import CameraView
 from ui.pickers import pick_cards, pick_token
 from ui.screens.base import Page
+from ui.watcher import WatchState
 from ui.widgets import (Banner, BigButton, Column, Countdown, Panel, Words, escape, icon, primary,
                         row, scrolling, sizes, swatch)
 
@@ -37,7 +39,6 @@ class PlayScreen(Page):
 
     def __init__(self, app, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
-        self.last_seen: CardsSeen | None = None
         self._board = None
         self._events_seen: tuple[int, int] | None = None
         self._deadline: tuple[tuple[int, int], float] | None = None
@@ -57,11 +58,10 @@ class PlayScreen(Page):
             return _("Play")
         return self.referee.game.title.render()
 
-    # --- inputs ------------------------------------------------------------------------
-    def handle_input(self, item: Any) -> bool:
-        if isinstance(item, CardsSeen):
-            self.last_seen = item  # drawn on the camera panel; the referee still gets it
-        return False
+    # --- changes ------------------------------------------------------------------------
+    def cards_changed(self) -> None:
+        if self.manager is not None and self.manager.current == self.page:
+            self.refresh()
 
     def table_changed(self) -> None:
         if self.manager is None or self.manager.current != self.page or self.referee is None:
@@ -225,11 +225,31 @@ class PlayScreen(Page):
     def _camera(self) -> Widget:
         m = sizes()
         config = self.app.services.config.camera
-        panel = Panel(orientation="vertical", size_hint_y=None, height=max(160, m.height * 0.42))
+        panel = Panel(orientation="vertical", size_hint_y=None, height=max(180, m.height * 0.5))
         panel.add_widget(Words(escape(_("Play zone camera")), size="small", dim=True))
-        panel.add_widget(CameraView(self.last_seen, (config.width, config.height), self.board().card,
-                                    self.app.frame_source()))
+        problem = self._camera_problem()
+        if problem is not None:
+            panel.add_widget(Words(escape(problem), size="small", color=theme.WARNING))
+        if self.app.services.cards.status.state is WatchState.NO_MODEL:
+            panel.add_widget(BigButton(_("Teach the card deck"), lambda: self.app.go("deck")))
+        panel.add_widget(CameraView(self.app.latest_frame, self._marks, frame_size=(config.width, config.height)))
         return panel
+
+    def _camera_problem(self) -> str | None:
+        """Why laid cards are not read now (camera offline, card vision not ready)."""
+        camera = self.app.services.devices.get("camera")
+        if camera is not None and not camera.online:
+            return camera.message.render()  # says what to check, and that cards can be entered by hand
+        message = self.app.services.cards.status.message
+        return message.render() if message is not None else None
+
+    def _marks(self) -> list[tuple[str, Any]]:
+        """Every card card vision sees now: its name, or "?" when it cannot read it."""
+        watcher = self.app.services.watcher
+        if watcher is None:
+            return []
+        names = {spec.id: spec.label.render() for spec in self.referee.game.cards()}
+        return [(names.get(d.card, d.card) if d.card else "?", d.outline) for d in watcher.latest.detections]
 
     # --- manual entry ---------------------------------------------------------------------
     def _enter_token(self) -> None:
