@@ -1,11 +1,22 @@
 """Finding card-shaped quadrilaterals in an image.
 
-Two segmentations run side by side, so that white cards are found on dark and on light
-tables: a global Otsu threshold (bright cards on a darker table) and the regions closed
-by Canny edges (any card whose outline shows, even faintly, against a light table).
-Each region is kept when it is nearly rectangular, has a card's proportions and a
-plausible size, and most of its outline lies on an edge; a region lying inside a larger card-shaped region (a framed court
-card's frame, the same card found twice) is dropped.
+Finding a card is done in three steps:
+
+1. *Candidates.* Several segmentations run side by side, so that white cards are found
+   on dark, patterned and light tables alike: the image's brightness above its local
+   background (a median of the surroundings, so uneven light and shadows cancel) cut at
+   two levels, and the regions closed by Canny edges. A region that has a card's
+   proportions becomes a candidate; a blob of touching or slightly overlapping cards is
+   split into its cards (:func:`_split`).
+2. *Refinement.* Each candidate's sides are moved onto the card's real edges: along
+   each side, the grey-level profile across it is sampled and the point where it falls
+   most steeply from the bright card to the table is taken; a robust line fitted through
+   those points is the side, and the corners are where the sides meet (so rounded card
+   corners do not pull them in). This runs twice, with a shorter reach the second time.
+3. *Choice.* A refined candidate is kept when enough of its outline lies on such an
+   edge (:attr:`DetectSettings.edge_support`) and it still has a card's shape; of
+   candidates that describe the same card, the best supported wins; a region inside a
+   larger card (a court card's frame) is dropped.
 
 Corners come back clockwise, starting so that the first side is a short side: the card
 stands upright or upside down, which :mod:`vision.describe` settles.
@@ -27,17 +38,24 @@ class DetectSettings:
 
     ``aspect`` is the card's width over height; ``aspect_tolerance`` how far a found
     shape may be from it; areas are fractions of the image; ``rectangularity`` is the
-    least ratio of a region's area to its enclosing rectangle's.
+    least ratio of a region's area to its enclosing rectangle's; ``edge_support`` the
+    least fraction of the refined outline that must lie on an edge where the card is at
+    least ``edge_contrast`` grey levels brighter than the table.
     """
 
     aspect: float = POKER_ASPECT
-    aspect_tolerance: float = 0.12
+    aspect_tolerance: float = 0.1
     min_area: float = 0.01
     max_area: float = 0.35
-    rectangularity: float = 0.86
-    edge_support: float = 0.75
+    rectangularity: float = 0.8
+    edge_support: float = 0.7
+    edge_contrast: float = 10.0
     canny_low: int = 20
     canny_high: int = 60
+
+
+SAMPLES_PER_SIDE = 14
+"""Points sampled across each side when refining an outline."""
 
 
 def _clockwise_short_first(quad: np.ndarray) -> np.ndarray:
@@ -49,69 +67,39 @@ def _clockwise_short_first(quad: np.ndarray) -> np.ndarray:
     return quad.astype(np.float32)
 
 
-def _grow(quad: np.ndarray, pixels: float) -> np.ndarray:
-    """Move each corner ``pixels`` outward along both adjacent sides' normals (about)."""
-    centre = quad.mean(axis=0)
-    out = quad - centre
-    lengths = np.linalg.norm(out, axis=1, keepdims=True)
-    return centre + out * (1 + pixels * 1.41 / np.maximum(lengths, 1))
+def _card_shaped(quad: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> bool:
+    """Whether a quad (clockwise, short side first) is convex, of a card's size and
+    proportions, and close to a rectangle."""
+    if not cv2.isContourConvex(quad.astype(np.float32)):
+        return False
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    if long <= 0 or abs(short / long - settings.aspect) > settings.aspect_tolerance:
+        return False
+    if min(sides[0], sides[2]) < 0.8 * max(sides[0], sides[2]) or min(sides[1], sides[3]) < 0.8 * max(sides[1], sides[3]):
+        return False
+    return area_range[0] <= cv2.contourArea(quad.astype(np.float32)) <= area_range[1]
 
 
-def _quad_of(contour: np.ndarray, settings: DetectSettings, area_range: tuple[float, float],
-             grow: float) -> tuple[np.ndarray, float] | None:
+def _quad_of(contour: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> np.ndarray | None:
     hull = cv2.convexHull(contour)
     area = cv2.contourArea(hull)
-    if not area_range[0] <= area <= area_range[1]:
+    if not area_range[0] <= area <= 1.2 * area_range[1]:
         return None
     (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
-    if rw * rh <= 0:
+    if rw * rh <= 0 or area / (rw * rh) < settings.rectangularity:
         return None
-    fill = area / (rw * rh)
-    if fill < settings.rectangularity:
-        return None
-    if abs(min(rw, rh) / max(rw, rh) - settings.aspect) > settings.aspect_tolerance:
+    if abs(min(rw, rh) / max(rw, rh) - settings.aspect) > 1.5 * settings.aspect_tolerance:
         return None
     approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True).reshape(-1, 2)
     if len(approx) == 4 and cv2.contourArea(approx) >= 0.9 * area:
         quad = approx.astype(np.float64)
     else:
         quad = cv2.boxPoints(((cx, cy), (rw, rh), angle)).astype(np.float64)
-    return _clockwise_short_first(_grow(quad, grow)), float(area)
+    return _clockwise_short_first(quad)
 
 
-def _bright_mask(blurred: np.ndarray) -> np.ndarray:
-    """Where the image is clearly brighter than its surroundings: the image less a
-    median-filtered background (taken on an eighth-size image, so that cards, their
-    shadows and uneven light do not bias it), thresholded by Otsu."""
-    h, w = blurred.shape
-    small = cv2.resize(blurred, (max(w // 8, 1), max(h // 8, 1)), interpolation=cv2.INTER_AREA)
-    side = max(3, int(0.6 * min(small.shape)) | 1)
-    background = cv2.resize(cv2.medianBlur(small, min(side, 255)), (w, h), interpolation=cv2.INTER_LINEAR)
-    lifted = cv2.subtract(blurred, background)
-    level, _ = cv2.threshold(lifted, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    return cv2.threshold(lifted, max(level, 12), 255, cv2.THRESH_BINARY)[1]
-
-
-def _edge_support(quad: np.ndarray, edges: np.ndarray, samples: int = 16) -> float:
-    """The fraction of points along the quad's sides that have an edge within a few
-    pixels (more for a large card, whose sides a lens bends a little)."""
-    reach = max(2, int(round(0.012 * float(np.linalg.norm(quad[2] - quad[0])))))
-    t = (np.arange(samples) + 0.5) / samples
-    hits = 0
-    for i in range(4):
-        a, b = quad[i], quad[(i + 1) % 4]
-        side = b - a
-        normal = np.array([-side[1], side[0]]) / max(float(np.linalg.norm(side)), 1e-6)
-        points = a + np.outer(t, side)
-        offsets = np.arange(-reach, reach + 1)
-        probe = points[:, None, :] + offsets[None, :, None] * normal
-        xs = np.clip(np.round(probe[..., 0]).astype(int), 0, edges.shape[1] - 1)
-        ys = np.clip(np.round(probe[..., 1]).astype(int), 0, edges.shape[0] - 1)
-        hits += int(np.count_nonzero(edges[ys, xs].any(axis=1)))
-    return hits / (4 * samples)
-
-
-def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> list[tuple[np.ndarray, float]]:
+def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> list[np.ndarray]:
     """Cards in a blob of touching or slightly overlapping cards.
 
     Inside a rectangle, the points at least ``d`` from its border form the rectangle
@@ -141,41 +129,204 @@ def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[floa
             cv2.fillConvexPoly(inside, np.round(box).astype(np.int32), 255)
             covered = cv2.countNonZero(cv2.bitwise_and(inside, solid)) / max(cv2.countNonZero(inside), 1)
             if covered >= settings.rectangularity:
-                out.append((_clockwise_short_first(box + (x - 1, y - 1)), float(rw * rh)))
+                out.append(_clockwise_short_first(box + (x - 1, y - 1)))
     return out
 
 
-def _blobs(mask: np.ndarray, settings: DetectSettings, area_range: tuple[float, float],
-           grow: float) -> list[tuple[np.ndarray, float]]:
+def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[np.ndarray]:
+    """The outer contours of ``mask`` large enough to hold a card."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    out: list[tuple[np.ndarray, float]] = []
-    for contour in contours:
-        if cv2.contourArea(contour) < area_range[0]:
-            continue
-        single = _quad_of(contour, settings, area_range, grow)
-        if single is not None:
-            out.append(single)
-        else:
-            out += _split(contour, settings, area_range)
-    return out
+    return [c for c in contours if cv2.contourArea(c) >= area_range[0]]
+
+
+def _lifted(blurred: np.ndarray) -> np.ndarray:
+    """The image less a median-filtered background (taken on an eighth-size image, so
+    that cards, their shadows and uneven light do not bias it)."""
+    h, w = blurred.shape
+    small = cv2.resize(blurred, (max(w // 8, 1), max(h // 8, 1)), interpolation=cv2.INTER_AREA)
+    side = max(3, int(0.6 * min(small.shape)) | 1)
+    background = cv2.resize(cv2.medianBlur(small, min(side, 255)), (w, h), interpolation=cv2.INTER_LINEAR)
+    return cv2.subtract(blurred, background)
+
+
+def _bright_masks(lifted: np.ndarray) -> list[np.ndarray]:
+    """Where the image is clearly brighter than its surroundings, at Otsu's level and
+    at a stricter one (which parts cards from bright streaks of a wooden table)."""
+    level, _ = cv2.threshold(lifted, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    level = max(level, 10)
+    return [cv2.threshold(lifted, t, 255, cv2.THRESH_BINARY)[1] for t in (level, min(1.7 * level, 200))]
+
+
+CROSSINGS = 3
+"""How many edge candidates, outermost first, each profile offers the line fit."""
+
+SLOPES = np.linspace(-0.06, 0.06, 7)
+"""Tilts (offset change per pixel along a side) tried when voting for a side's line."""
+
+
+def _side_edges(grey: np.ndarray, quad: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Where each side's edge may be.
+
+    For :data:`SAMPLES_PER_SIDE` points along each side (away from the rounded
+    corners), the grey-level profile across the side is sampled from ``reach`` pixels
+    inside to ``reach`` outside. The paper's level is the profile's brightest inside
+    the side, the table's the mean of its outer end; an edge candidate is a place
+    where the profile falls through the level halfway between, and up to
+    :data:`CROSSINGS` of them, outermost first, are kept (the card's edge, a dark
+    frame line printed near it, a neighbouring card's print).
+
+    Returns the along-side positions (S), the candidates' offsets along the outward
+    normal (4 × S × C, NaN where there is none), the contrast paper − table of each
+    profile (4 × S), the sample points (4 × S × 2) and the outward normals (4 × 2).
+    """
+    t = np.linspace(0.12, 0.88, SAMPLES_PER_SIDE)
+    steps = int(np.ceil(reach))
+    offsets = np.arange(-steps, steps + 1, dtype=np.float32)
+    starts, ends = quad, np.roll(quad, -1, axis=0)
+    sides = ends - starts
+    lengths = np.maximum(np.linalg.norm(sides, axis=1, keepdims=True), 1e-6)
+    normals = np.stack([sides[:, 1], -sides[:, 0]], axis=1) / lengths
+    centre = quad.mean(axis=0)
+    flip = np.einsum("ij,ij->i", normals, (starts + ends) / 2 - centre) < 0
+    normals[flip] *= -1
+    points = starts[:, None, :] + t[None, :, None] * sides[:, None, :]
+    probe = points[:, :, None, :] + offsets[None, None, :, None] * normals[:, None, None, :]
+    maps = probe.reshape(-1, len(offsets), 2).astype(np.float32)
+    profile = cv2.remap(grey, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_REPLICATE).reshape(4, SAMPLES_PER_SIDE, len(offsets))
+    paper = profile[..., :steps + 1].max(axis=2)
+    table = profile[..., -2:].mean(axis=2)
+    middle = ((paper + table) / 2)[..., None]
+    above = profile >= middle
+    falls = above[..., :-1] & ~above[..., 1:]
+    fraction = (profile[..., :-1] - middle) / np.maximum(profile[..., :-1] - profile[..., 1:], 1e-6)
+    position = np.where(falls, offsets[:-1] + np.clip(fraction, 0.0, 1.0), np.nan)
+    rank = np.cumsum(falls[..., ::-1], axis=2)[..., ::-1]
+    found = np.full((4, SAMPLES_PER_SIDE, CROSSINGS), np.nan, np.float32)
+    for c in range(CROSSINGS):
+        here = falls & (rank == c + 1)
+        found[..., c] = np.where(here.any(axis=2), np.nanmax(np.where(here, position, -np.inf), axis=2), np.nan)
+    return t * lengths, found, paper - table, points, normals
+
+
+def _vote(along: np.ndarray, found: np.ndarray, usable: np.ndarray) -> tuple[float, float] | None:
+    """The side's line as ``offset = a + b · (along - mean)``: of the lines through the
+    edge candidates that enough profiles agree on, the outermost.
+
+    Candidates vote for (tilt, offset) cells; a line needs at least half the votes of
+    the most agreed one, and at least four.
+    """
+    centred = along - along.mean()
+    valid = np.isfinite(found) & usable[:, None]
+    if valid.sum() < 4:
+        return None
+    x = np.broadcast_to(centred[:, None], found.shape)[valid]
+    y = found[valid]
+    sample = np.broadcast_to(np.arange(len(along))[:, None], found.shape)[valid]
+    a = y[None, :] - SLOPES[:, None] * x[None, :]
+    cells = np.round(a).astype(np.int64)
+    low = int(cells.min())
+    votes = np.zeros((len(SLOPES), int(cells.max()) - low + 3))
+    for k in range(len(SLOPES)):
+        distinct = np.unique((cells[k] - low) * len(along) + sample)
+        np.add.at(votes[k], distinct // len(along) + 1, 1)
+    smooth = votes[:, 1:-1] + 0.5 * (votes[:, :-2] + votes[:, 2:])
+    best = smooth.max(axis=0)
+    wanted = np.flatnonzero(best >= max(4.0, 0.5 * float(best.max())))
+    if len(wanted) == 0:
+        return None
+    cell = int(wanted[-1])
+    slope = int(np.argmax(smooth[:, cell]))
+    near = np.abs(a[slope] - (cell + low)) <= 1.5
+    if near.sum() < 3:
+        return None
+    b, a0 = np.polyfit(x[near], y[near], 1)
+    return float(a0), float(b)
+
+
+def _intersect(p: np.ndarray, d: np.ndarray, q: np.ndarray, e: np.ndarray) -> np.ndarray | None:
+    cross = d[0] * e[1] - d[1] * e[0]
+    if abs(cross) < 1e-6:
+        return None
+    s = ((q[0] - p[0]) * e[1] - (q[1] - p[1]) * e[0]) / cross
+    return p + s * d
+
+
+def refine(grey: np.ndarray, quad: np.ndarray, settings: DetectSettings = DetectSettings()) -> tuple[np.ndarray, float] | None:
+    """The outline ``quad`` moved onto the card's edges in ``grey`` (float32 image),
+    and the fraction of its sides that lie on an edge; ``None`` when the sides cannot
+    be placed."""
+    side = float(np.linalg.norm(quad[1] - quad[0]))
+    for reach in (max(4.0, 0.15 * side), max(3.0, 0.05 * side)):
+        along, found, contrast, points, normals = _side_edges(grey, quad, reach)
+        lines = []
+        for k in range(4):
+            line = _vote(along[k], found[k], contrast[k] >= settings.edge_contrast)
+            if line is None:
+                return None
+            a, b = line
+            direction = points[k, -1] - points[k, 0]
+            direction /= max(float(np.linalg.norm(direction)), 1e-6)
+            middle = points[k].mean(axis=0) + a * normals[k]
+            lines.append((middle, direction + b * normals[k]))
+        corners = []
+        for k in range(4):
+            corner = _intersect(*lines[k - 1], *lines[k])
+            if corner is None:
+                return None
+            corners.append(corner)
+        moved = np.array(corners, np.float32)
+        if float(np.abs(moved - quad).max()) > 0.3 * side:
+            return None
+        quad = moved
+    _, found, contrast, _, _ = _side_edges(grey, quad, 3.0)
+    on_edge = (np.abs(np.nan_to_num(found, nan=99.0)) <= 1.5).any(axis=2)
+    support = float(np.mean((contrast >= settings.edge_contrast) & on_edge))
+    return quad, support
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """The area of two convex quads' intersection over the smaller one's area."""
+    area, _ = cv2.intersectConvexConvex(a, b)
+    return float(area) / max(min(cv2.contourArea(a), cv2.contourArea(b)), 1e-6)
 
 
 def find_cards(image: np.ndarray, settings: DetectSettings = DetectSettings()) -> list[np.ndarray]:
     """Corners (4×2 float32, image pixels) of every card-shaped region of a BGR image."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    if min(grey.shape[:2]) < 16:
+        return []
     blurred = cv2.GaussianBlur(grey, (5, 5), 0)
     total = grey.shape[0] * grey.shape[1]
     area_range = (settings.min_area * total, settings.max_area * total)
+    smooth = cv2.GaussianBlur(grey, (3, 3), 0).astype(np.float32)
+    tried: list[np.ndarray] = []
+    found: list[tuple[np.ndarray, float]] = []
+
+    def accept(candidate: np.ndarray) -> bool:
+        """Refine a candidate and keep it if it is a card; whether it was one."""
+        if any(np.abs(candidate - quad).max() < 3 for quad in tried):
+            return False
+        tried.append(candidate)
+        refined = refine(smooth, candidate, settings)
+        if refined is None or refined[1] < settings.edge_support:
+            return False
+        quad = _clockwise_short_first(refined[0])
+        if not _card_shaped(quad, settings, area_range):
+            return False
+        found.append((quad, refined[1]))
+        return True
 
     edges = cv2.dilate(cv2.Canny(blurred, settings.canny_low, settings.canny_high), np.ones((3, 3), np.uint8))
-    found = _blobs(_bright_mask(blurred), settings, area_range, 0.0)
-    found += _blobs(edges, settings, area_range, -1.0)
-
-    found = [(q, a) for q, a in found if _edge_support(q, edges) >= settings.edge_support]
+    for mask in (*_bright_masks(_lifted(blurred)), edges):
+        for region in _regions(mask, area_range):
+            single = _quad_of(region, settings, area_range)
+            if single is None or not accept(single):
+                for part in _split(region, settings, area_range):
+                    accept(part)
     kept: list[np.ndarray] = []
-    for quad, _area in sorted(found, key=lambda item: -item[1]):
-        centre = tuple(float(v) for v in quad.mean(axis=0))
-        if any(cv2.pointPolygonTest(other, centre, False) >= 0 for other in kept):
+    for quad, _support in sorted(found, key=lambda item: (-round(item[1], 1), -cv2.contourArea(item[0]))):
+        if any(_overlap(quad, other) > 0.3 for other in kept):
             continue
         kept.append(quad)
     return kept

@@ -80,8 +80,7 @@ def _smooth_noise(rng: np.random.Generator, size: tuple[int, int], cells: tuple[
 
 def _surface(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> np.ndarray:
     w, h = size
-    fine = np.empty((h, w), np.float32)
-    cv2.randn(fine, 0.0, 1.0)
+    fine = rng.standard_normal((h, w), np.float32)
     if kind == "wood":
         base = np.array(rng.choice([(95, 150, 200), (60, 105, 150), (40, 70, 110), (120, 170, 205)]), np.float32)
         along = rng.random() < 0.5
@@ -395,9 +394,7 @@ def apply_sensor(rng: np.random.Generator, canvas: np.ndarray, active: tuple[str
         else:
             canvas = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.7, 1.6))
     if "noise" in active:
-        noise = np.empty(canvas.shape, np.float32)
-        cv2.randn(noise, 0.0, float(rng.uniform(3, 9)))
-        canvas += noise
+        canvas += rng.standard_normal(canvas.shape, np.float32) * np.float32(rng.uniform(3, 9))
     image = np.clip(canvas, 0, 255).astype(np.uint8)
     if "jpeg" in active:
         ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 75))])
