@@ -170,7 +170,8 @@ def _side_edges(grey: np.ndarray, quad: np.ndarray, reach: float) -> tuple[np.nd
     For :data:`SAMPLES_PER_SIDE` points along each side (away from the rounded
     corners), the grey-level profile across the side is sampled from ``reach`` pixels
     inside to ``reach`` outside. The paper's level is the profile's brightest inside
-    the side, the table's the mean of its outer end; an edge candidate is a place
+    the side, the table's the darkest of its outer two thirds (a
+    neighbouring card may lie at its end); an edge candidate is a place
     where the profile falls through the level halfway between, and up to
     :data:`CROSSINGS` of them, outermost first, are kept (the card's edge, a dark
     frame line printed near it, a neighbouring card's print).
@@ -195,7 +196,7 @@ def _side_edges(grey: np.ndarray, quad: np.ndarray, reach: float) -> tuple[np.nd
     profile = cv2.remap(grey, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_REPLICATE).reshape(4, SAMPLES_PER_SIDE, len(offsets))
     paper = profile[..., :steps + 1].max(axis=2)
-    table = profile[..., -2:].mean(axis=2)
+    table = profile[..., -(2 * steps) // 3:].min(axis=2)
     middle = ((paper + table) / 2)[..., None]
     above = profile >= middle
     falls = above[..., :-1] & ~above[..., 1:]
@@ -209,39 +210,39 @@ def _side_edges(grey: np.ndarray, quad: np.ndarray, reach: float) -> tuple[np.nd
     return t * lengths, found, paper - table, points, normals
 
 
-def _vote(along: np.ndarray, found: np.ndarray, usable: np.ndarray) -> tuple[float, float] | None:
-    """The side's line as ``offset = a + b · (along - mean)``: of the lines through the
-    edge candidates that enough profiles agree on, the outermost.
+def _vote(along: np.ndarray, found: np.ndarray, usable: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
+    """Each side's line as ``offset = a + b · (along - mean)``: of the lines through
+    the edge candidates that enough profiles agree on, the outermost.
 
-    Candidates vote for (tilt, offset) cells; a line needs at least half the votes of
-    the most agreed one, and at least four.
+    Candidates vote for (tilt, offset) cells, one pixel apart; a line needs at least
+    half the votes of its side's most agreed one, and at least four. Returns
+    (4 × 2) rows ``a, b`` and whether each side has a line (4).
     """
-    centred = along - along.mean()
-    valid = np.isfinite(found) & usable[:, None]
-    if valid.sum() < 4:
-        return None
-    x = np.broadcast_to(centred[:, None], found.shape)[valid]
-    y = found[valid]
-    sample = np.broadcast_to(np.arange(len(along))[:, None], found.shape)[valid]
-    a = y[None, :] - SLOPES[:, None] * x[None, :]
-    cells = np.round(a).astype(np.int64)
-    low = int(cells.min())
-    votes = np.zeros((len(SLOPES), int(cells.max()) - low + 3))
-    for k in range(len(SLOPES)):
-        distinct = np.unique((cells[k] - low) * len(along) + sample)
-        np.add.at(votes[k], distinct // len(along) + 1, 1)
-    smooth = votes[:, 1:-1] + 0.5 * (votes[:, :-2] + votes[:, 2:])
+    x = (along - along.mean(axis=1, keepdims=True))[:, :, None]
+    valid = np.isfinite(found) & usable[:, :, None]
+    a = np.where(valid, found, 0.0)[None] - SLOPES[:, None, None, None] * x[None]
+    radius = int(np.ceil(reach + float(np.abs(x).max()) * SLOPES[-1])) + 2
+    width = 2 * radius + 1
+    cells = np.clip(np.round(a).astype(np.int64) + radius, 0, width - 1)
+    index = (np.arange(len(SLOPES))[:, None, None, None] * 4 + np.arange(4)[None, :, None, None]) * width + cells
+    votes = np.bincount(index[np.broadcast_to(valid, a.shape)], minlength=len(SLOPES) * 4 * width)
+    votes = votes.reshape(len(SLOPES), 4, width).astype(np.float32)
+    smooth = votes.copy()
+    smooth[..., 1:] += 0.5 * votes[..., :-1]
+    smooth[..., :-1] += 0.5 * votes[..., 1:]
     best = smooth.max(axis=0)
-    wanted = np.flatnonzero(best >= max(4.0, 0.5 * float(best.max())))
-    if len(wanted) == 0:
-        return None
-    cell = int(wanted[-1])
-    slope = int(np.argmax(smooth[:, cell]))
-    near = np.abs(a[slope] - (cell + low)) <= 1.5
-    if near.sum() < 3:
-        return None
-    b, a0 = np.polyfit(x[near], y[near], 1)
-    return float(a0), float(b)
+    enough = best >= np.maximum(4.0, 0.5 * best.max(axis=1, keepdims=True))
+    cell = width - 1 - np.argmax(enough[:, ::-1], axis=1)
+    slope = np.argmax(smooth[:, np.arange(4), cell], axis=0)
+    chosen = a[slope, np.arange(4)]
+    near = valid & (np.abs(chosen - (cell - radius)[:, None, None]) <= 1.5)
+    xs = np.broadcast_to(x, found.shape)
+    n = near.sum(axis=(1, 2))
+    sx, sy = (xs * near).sum(axis=(1, 2)), (np.where(near, found, 0.0)).sum(axis=(1, 2))
+    sxx, sxy = (xs * xs * near).sum(axis=(1, 2)), (np.where(near, xs * found, 0.0)).sum(axis=(1, 2))
+    spread = n * sxx - sx * sx
+    b = np.where(spread > 1e-6, (n * sxy - sx * sy) / np.maximum(spread, 1e-6), 0.0)
+    return np.stack([(sy - b * sx) / np.maximum(n, 1), b], axis=1), enough.any(axis=1) & (n >= 3)
 
 
 def _intersect(p: np.ndarray, d: np.ndarray, q: np.ndarray, e: np.ndarray) -> np.ndarray | None:
@@ -257,18 +258,19 @@ def refine(grey: np.ndarray, quad: np.ndarray, settings: DetectSettings = Detect
     and the fraction of its sides that lie on an edge; ``None`` when the sides cannot
     be placed."""
     side = float(np.linalg.norm(quad[1] - quad[0]))
+    size = np.array(grey.shape[1::-1], np.float64)
     for reach in (max(4.0, 0.15 * side), max(3.0, 0.05 * side)):
         along, found, contrast, points, normals = _side_edges(grey, quad, reach)
-        lines = []
-        for k in range(4):
-            line = _vote(along[k], found[k], contrast[k] >= settings.edge_contrast)
-            if line is None:
+        fitted, ok = _vote(along, found, contrast >= settings.edge_contrast, reach)
+        directions = points[:, -1] - points[:, 0]
+        directions /= np.maximum(np.linalg.norm(directions, axis=1, keepdims=True), 1e-6)
+        middles = points.mean(axis=1) + fitted[:, :1] * normals
+        lines = [(middles[k], directions[k] + fitted[k, 1] * normals[k]) for k in range(4)]
+        if not ok.all():
+            missing = int(np.argmin(ok))
+            if ok.sum() < 3:
                 return None
-            a, b = line
-            direction = points[k, -1] - points[k, 0]
-            direction /= max(float(np.linalg.norm(direction)), 1e-6)
-            middle = points[k].mean(axis=0) + a * normals[k]
-            lines.append((middle, direction + b * normals[k]))
+            lines[missing] = _opposite(lines, missing, settings.aspect)
         corners = []
         for k in range(4):
             corner = _intersect(*lines[k - 1], *lines[k])
@@ -279,10 +281,33 @@ def refine(grey: np.ndarray, quad: np.ndarray, settings: DetectSettings = Detect
         if float(np.abs(moved - quad).max()) > 0.3 * side:
             return None
         quad = moved
-    _, found, contrast, _, _ = _side_edges(grey, quad, 3.0)
+    _, found, contrast, points, _ = _side_edges(grey, quad, 3.0)
     on_edge = (np.abs(np.nan_to_num(found, nan=99.0)) <= 1.5).any(axis=2)
-    support = float(np.mean((contrast >= settings.edge_contrast) & on_edge))
+    seen = ((points >= 2) & (points <= size - 3)).all(axis=2)
+    if seen.sum() < 0.6 * seen.size:
+        return None
+    support = float(np.sum((contrast >= settings.edge_contrast) & on_edge & seen) / seen.sum())
     return quad, support
+
+
+def _at_border(points: np.ndarray, size: np.ndarray, margin: float) -> bool:
+    """Whether some of a side's sample points lie within ``margin`` of the image's
+    border or beyond it (a card partly out of the picture)."""
+    return bool(((points < margin) | (points > size - 1 - margin)).any())
+
+
+def _opposite(lines: list[tuple[np.ndarray, np.ndarray]], k: int, aspect: float) -> tuple[np.ndarray, np.ndarray]:
+    """Side ``k``'s line placed from its opposite side and the card's proportions
+    (for a side outside the picture)."""
+    point, direction = lines[(k + 2) % 4]
+    across = lines[(k + 1) % 4][0] - lines[(k + 3) % 4][0]
+    normal = np.array([-direction[1], direction[0]]) / max(float(np.linalg.norm(direction)), 1e-6)
+    other = abs(float(np.dot(across, direction))) / max(float(np.linalg.norm(direction)), 1e-6)
+    distance = other / aspect if k % 2 == 0 else other * aspect
+    towards = lines[k][0] - point
+    if float(np.dot(towards, normal)) < 0:
+        normal = -normal
+    return point + distance * normal, direction
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
@@ -305,7 +330,10 @@ def find_cards(image: np.ndarray, settings: DetectSettings = DetectSettings()) -
 
     def accept(candidate: np.ndarray) -> bool:
         """Refine a candidate and keep it if it is a card; whether it was one."""
-        if any(np.abs(candidate - quad).max() < 3 for quad in tried):
+        centre = candidate.mean(axis=0)
+        near = 0.2 * float(np.linalg.norm(candidate[1] - candidate[0]))
+        if any(np.abs(candidate - quad).max() < 3 for quad in tried) or any(
+                float(np.linalg.norm(quad.mean(axis=0) - centre)) < near for quad, _ in found):
             return False
         tried.append(candidate)
         refined = refine(smooth, candidate, settings)
@@ -318,10 +346,12 @@ def find_cards(image: np.ndarray, settings: DetectSettings = DetectSettings()) -
         return True
 
     edges = cv2.dilate(cv2.Canny(blurred, settings.canny_low, settings.canny_high), np.ones((3, 3), np.uint8))
-    for mask in (*_bright_masks(_lifted(blurred)), edges):
+    bright = _bright_masks(_lifted(blurred))
+    for mask, divisible in ((bright[0], True), (edges, True), (bright[1], True)):
         for region in _regions(mask, area_range):
             single = _quad_of(region, settings, area_range)
-            if single is None or not accept(single):
+            alone = single is not None and accept(single)
+            if divisible and (not alone or cv2.contourArea(region) > 1.4 * cv2.contourArea(single)):
                 for part in _split(region, settings, area_range):
                     accept(part)
     kept: list[np.ndarray] = []

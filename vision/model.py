@@ -18,6 +18,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from companion.i18n import Domain
@@ -122,9 +123,10 @@ class DeckModel:
         n = len(descriptors)
         if n == 0:
             return []
-        flat = descriptors.reshape(n * 2, -1) @ self.projection
+        flat = cv2.gemm(np.ascontiguousarray(descriptors.reshape(n * 2, -1), np.float32), self.projection, 1.0,
+                        None, 0.0)
         d2 = (np.einsum("ij,ij->i", flat, flat)[:, None] + self._squares[None, :]
-              - 2.0 * flat @ self._projected.T)
+              - 2.0 * cv2.gemm(flat, self._projected, 1.0, None, 0.0, flags=cv2.GEMM_2_T))
         per_face = np.minimum.reduceat(d2, self._starts, axis=1).reshape(n, 2, len(self.ids))
         flipped = per_face.argmin(axis=1)
         best_per_face = per_face.min(axis=1)
