@@ -1,6 +1,11 @@
-"""The touchscreen app under Xvfb: every screen at both sizes, a whole simulated game,
-resume after a kill, live language switch. Each scenario runs in its own process
-(see scenarios.py) because Kivy opens one window per process."""
+"""The touchscreen app under Xvfb: every screen at both sizes, a whole simulated game
+read by card vision, cards laid under the camera, the deck wizard, what the play screen
+says without card vision, resume after a kill, live language switch. Each scenario runs
+in its own process (see scenarios.py) because Kivy opens one window per process.
+
+Every app gets the simulation's deck model built once for the session (conftest.py)
+and a play zone set by hand over the whole picture (``[zone] method = "manual"``), so
+card vision reads the synthetic camera whatever OpenCV's marker detection does."""
 
 from __future__ import annotations
 
@@ -13,8 +18,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.ui.conftest import ZONE_CORNERS, copy_decks
+
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.ui, pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs a display (xvfb-run)")]
+
+
+@pytest.fixture
+def work(tmp_path: Path, built_decks: Path) -> Path:
+    """A working directory with the deck model in place and a play zone set by hand."""
+    corners = ", ".join(f"[{x:g}, {y:g}]" for x, y in ZONE_CORNERS)
+    (tmp_path / "config.toml").write_text(f'[zone]\nmethod = "manual"\ncorners = [{corners}]\n')
+    copy_decks(built_decks, tmp_path / "state")
+    return tmp_path
 
 
 def run(name: str, work: Path, timeout: float = 240) -> dict:
@@ -24,8 +40,8 @@ def run(name: str, work: Path, timeout: float = 240) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_every_screen_builds_at_both_sizes_with_big_targets(tmp_path):
-    report = run("screens", tmp_path)
+def test_every_screen_builds_at_both_sizes_with_big_targets(work):
+    report = run("screens", work)
     assert len(report) == 22
     for key, found in report.items():
         assert found["failure"] is None, (key, found["failure"])
@@ -34,30 +50,62 @@ def test_every_screen_builds_at_both_sizes_with_big_targets(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_whole_simulated_game_ends_on_the_engines_scores(tmp_path):
-    result = run("game", tmp_path)
+def test_a_whole_simulated_game_read_by_card_vision_ends_on_the_engines_scores(work):
+    result = run("game", work)
+    assert result["problem"] is None
     assert result["over"] and result["page"] == "scores"
     assert {"Catch", "DrawToken"} <= set(result["kinds"])
     assert result["shown"] == result["expected"]
     assert result["finished"] == 1
+    assert result["laid"] and all(cards in result["seen"] for cards in result["laid"])
+    assert result["unknown"] == 0
 
 
-def test_a_killed_game_is_offered_and_resumed_unchanged(tmp_path):
-    child = subprocess.Popen([sys.executable, "-m", "tests.ui.scenarios", "interrupted", str(tmp_path)], cwd=ROOT,
+def test_laid_cards_reach_the_referee_through_card_vision_and_make_a_proposal(work):
+    result = run("cards", work)
+    assert result["read"] and result["referee"] == result["laid"]
+    assert result["marks"] == result["names"] and set(result["outlines"]) == {4}
+    assert result["proposal"] and result["proposal"][0] == result["action"]
+
+
+def test_the_deck_wizard_saves_a_model_that_card_vision_then_uses(work):
+    result = run("teach", work)
+    assert result["learnt"] and result["captured"] == sorted(result["taught"])
+    assert result["saved"] and result["file"] and result["skipped"] == 38
+    assert sorted(result["model"]) == sorted(result["taught"])
+    assert any("ready for play" in text for text in result["status"])
+    assert result["nearest"] == [result["taught"][1]]
+
+
+def test_without_a_usable_model_or_camera_the_play_screen_says_what_to_do(work):
+    config = work / "config.toml"
+    config.write_text(config.read_text() + f'model = "{work / "broken.npz"}"\n')
+    (work / "broken.npz").write_bytes(b"not a deck model")
+    result = run("no_vision", work)
+    assert result["no_model"]["state"] == "no-model"
+    assert any("teach the deck again" in text for text in result["no_model"]["texts"])
+    assert "Teach the card deck" in result["no_model"]["buttons"]
+    assert any("not delivering pictures" in text for text in result["offline"]["texts"])
+    assert "Enter cards by hand" in result["offline"]["buttons"]
+    assert result["by_hand"]
+
+
+def test_a_killed_game_is_offered_and_resumed_unchanged(work):
+    child = subprocess.Popen([sys.executable, "-m", "tests.ui.scenarios", "interrupted", str(work)], cwd=ROOT,
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         before = json.loads(child.stdout.readline())
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait(30)
-    after = run("resumed", tmp_path)
+    after = run("resumed", work)
     assert any("A game was interrupted" in text for text in after["offered"])
     assert after["page"] == "play" and after["game_id"] == before["game_id"]
     assert after["observation"] == before["observation"]
 
 
-def test_language_switches_live_and_is_remembered(tmp_path):
-    result = run("language", tmp_path)
+def test_language_switches_live_and_is_remembered(work):
+    result = run("language", work)
     assert any("Réglages" in t for t in result["texts"]["fr"])
     assert any("Instellingen" in t for t in result["texts"]["nl"])
     assert any("Settings" in t for t in result["texts"]["en"])

@@ -120,6 +120,8 @@ class DeckEnrolmentScreen(Page):
         while not stop.is_set() and self.expected is not None:
             frame = camera.wait_frame(last, timeout=0.5)
             if frame is None:
+                if not camera.running:  # the app is closing
+                    return
                 continue
             last = frame.index
             with self._lock:
