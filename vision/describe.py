@@ -28,13 +28,14 @@ INSET = 0.03
 """Fraction of the card's width and height cut from each side before describing, so
 that the table around a slightly misplaced outline does not count."""
 
-GREY_SIZE = (24, 33)
+GREY_SIZE = (16, 22)
 COLOUR_SIZE = (8, 11)
 HOG_SIZE = (48, 64)
 HOG_CELL = 8
 HOG_BINS = 8
 WEIGHTS = {"grey": 0.55, "hog": 0.65, "colour": 0.5}
-DESCRIPTOR_VERSION = 1
+DESCRIPTOR_VERSION = 2
+"""Changes whenever :func:`describe` does; a model made with another version must be taught again."""
 
 _CELL_OF = ((np.arange(HOG_SIZE[1])[:, None] // HOG_CELL) * (HOG_SIZE[0] // HOG_CELL)
             + np.arange(HOG_SIZE[0])[None, :] // HOG_CELL).ravel() * HOG_BINS

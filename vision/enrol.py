@@ -42,10 +42,10 @@ VARIANTS = 32
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff")
 
 
-def _variant(reference: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One camera-like view of a reference card, described upright."""
+def _variant(sprite: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One camera-like view of a reference card (BGRA ``sprite``), described upright."""
     width = rng.uniform(55, 150)
-    height = width * reference.shape[0] / reference.shape[1]
+    height = width * sprite.shape[0] / sprite.shape[1]
     size = (int(width * 1.6), int(height * 1.6))
     canvas = np.empty((size[1], size[0], 3), np.float32)
     canvas[:] = rng.uniform(20, 220, 3)
@@ -54,7 +54,6 @@ def _variant(reference: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     local = np.array([[-width / 2, -height / 2], [width / 2, -height / 2], [width / 2, height / 2],
                       [-width / 2, height / 2]])
     quad = local @ np.array([[c, s], [-s, c]]) + (size[0] / 2, size[1] / 2)
-    sprite = np.dstack([reference, np.full(reference.shape[:2], 255, np.uint8)])
     paste_sprite(canvas, sprite, quad)
     effects = tuple(e for e in ("uneven-light", "blur", "noise", "jpeg") if rng.random() < 0.6)
     apply_light(rng, canvas, effects)
@@ -76,7 +75,8 @@ def build_model(deck: str, references: Mapping[str, np.ndarray], aspect: float =
         prototypes.append(describe(cv2.resize(warp_card(reference, np.float32(
             [[0, 0], [REFERENCE_SIZE[0], 0], REFERENCE_SIZE, [0, REFERENCE_SIZE[1]]]),
             size=(2 * WARP_SIZE[0], 2 * WARP_SIZE[1])), WARP_SIZE, interpolation=cv2.INTER_AREA)))
-        prototypes += [_variant(reference, rng) for _ in range(VARIANTS)]
+        sprite = np.dstack([reference, np.full(reference.shape[:2], 255, np.uint8)])
+        prototypes += [_variant(sprite, rng) for _ in range(VARIANTS)]
         labels += [label] * (VARIANTS + 1)
     return DeckModel(deck=deck, ids=ids, prototypes=np.array(prototypes, np.float32),
                      labels=np.array(labels, np.int32), references=stored, aspect=aspect,

@@ -165,8 +165,9 @@ class DeckModel:
 
     @classmethod
     def load(cls, path: str | Path) -> "DeckModel":
-        """Read a model written by :meth:`save`; a model made by an older descriptor is
-        rebuilt from its reference images."""
+        """Read a model written by :meth:`save`. A missing, damaged or outdated file (made
+        with another :data:`~vision.describe.DESCRIPTOR_VERSION`) raises
+        :class:`ModelFileError` saying to teach the deck again."""
         try:
             with np.load(path, allow_pickle=False) as data:
                 header = json.loads(bytes(data["header"]).decode("utf-8"))
@@ -183,10 +184,9 @@ class DeckModel:
             raise ModelFileError(D.text("{path} is not a usable deck model ({error}); teach the deck again.",
                                         path=str(path), error=str(err))) from err
         if header.get("descriptor_version") != DESCRIPTOR_VERSION:
-            from vision.enrol import build_model
-
-            return build_model(header["deck"], dict(zip(ids, arrays["references"])), float(header["aspect"]),
-                               {k: int(v) for k, v in header.get("copies", {}).items()})
+            raise ModelFileError(D.text(
+                "The deck model {path} was made by an older version of the card reader; teach the deck again.",
+                path=str(path)))
         return cls(deck=str(header["deck"]), ids=ids, prototypes=arrays["prototypes"].astype(np.float32),
                    labels=arrays["labels"].astype(np.int32), references=arrays["references"],
                    projection=arrays["projection"].astype(np.float32),
