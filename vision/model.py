@@ -46,7 +46,7 @@ def whitening(prototypes: np.ndarray, labels: np.ndarray, shrink: float = 0.05, 
         centred[rows] -= prototypes[rows].mean(axis=0)
     scatter = centred.T.astype(np.float64) @ centred / max(len(centred) - 1, 1)
     values, vectors = np.linalg.eigh(scatter)
-    floor = shrink * float(values.mean()) + 1e-9
+    floor = shrink * float(values[values > 1e-6 * values.max()].mean()) + 1e-9  # of the directions that vary
     white = vectors / np.sqrt(np.maximum(values, 0) + floor)
     means = np.stack([prototypes[labels == k].mean(axis=0) for k in np.unique(labels)]) @ white
     spread = means.var(axis=0)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import cv2
 import numpy as np
 import pytest
 
+from vision.describe import DESCRIPTOR_VERSION
 from vision.enrol import EnrolState, LiveEnrolment, enrol_images
 from vision.errors import EnrolmentError, ModelFileError
 from vision.faces import face_image
@@ -44,8 +47,6 @@ def test_damaged_model_file_is_a_clear_error(tmp_path, content):
         DeckModel.load(tmp_path / "missing.npz")
 
 
-@pytest.mark.xfail(strict=True, reason="known gap: a custom deck taught from close-up photos does not yet "
-                   "name the same photos (see docs/vision.md, Limits)")
 def test_enrol_custom_deck_from_photos(tmp_path):
     # "Phone photos": each card lying on a table, found and cut out by enrolment.
     for k, card in enumerate(("red-2", "blue-6", "cowboy")):
@@ -58,6 +59,21 @@ def test_enrol_custom_deck_from_photos(tmp_path):
         photo = cv2.imread(str(tmp_path / f"{card}.png"))
         found = [d.card for d in Recognizer(model).recognize(photo)]
         assert found == [card]
+
+
+def test_model_of_an_older_descriptor_must_be_taught_again(tmp_path, mustang_model):
+    path = tmp_path / "old.npz"
+    mustang_model.save(path)
+    with np.load(path, allow_pickle=False) as data:
+        arrays = dict(data)
+    header = json.loads(bytes(arrays["header"]).decode("utf-8"))
+    header["descriptor_version"] = DESCRIPTOR_VERSION - 1
+    arrays["header"] = np.frombuffer(json.dumps(header).encode("utf-8"), np.uint8)
+    np.savez(path, **arrays)
+    with pytest.raises(ModelFileError) as err:
+        DeckModel.load(path)
+    assert "older version" in str(err.value)
+    assert "opnieuw" in err.value.text.render("nl")
 
 
 def test_enrol_builtin_deck_reports_missing_and_strange_images(tmp_path):
