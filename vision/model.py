@@ -28,7 +28,7 @@ from vision.errors import ModelFileError
 D = Domain("vision", "vision")
 
 FORMAT = "table-companion deck model"
-MIN_CONFIDENCE = 0.08
+MIN_CONFIDENCE = 0.13
 MIN_MARGIN = 0.1
 
 
