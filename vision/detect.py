@@ -8,11 +8,14 @@ Finding a card is done in three steps:
    two levels, and the regions closed by Canny edges. A region that has a card's
    proportions becomes a candidate; a blob of touching or slightly overlapping cards is
    split into its cards (:func:`_split`).
-2. *Refinement.* Each candidate's sides are moved onto the card's real edges: along
-   each side, the grey-level profile across it is sampled and the point where it falls
-   most steeply from the bright card to the table is taken; a robust line fitted through
-   those points is the side, and the corners are where the sides meet (so rounded card
-   corners do not pull them in). This runs twice, with a shorter reach the second time.
+2. *Refinement.* Each candidate's sides are moved onto the card's real edges: across
+   each side, grey-level profiles are sampled and the places where they fall from the
+   paper's level to the table's are collected (:func:`_side_edges`); the line that enough
+   of them agree on, the outermost such line (a frame printed near the card's edge is not
+   its edge), becomes the side (:func:`_vote`), and the corners are where the sides meet
+   (so rounded card corners do not pull them in). A side that cannot be seen (glare, the
+   picture's edge) is placed from the opposite side and the card's proportions. This runs
+   twice, with a shorter reach the second time.
 3. *Choice.* A refined candidate is kept when enough of its outline lies on such an
    edge (:attr:`DetectSettings.edge_support`) and it still has a card's shape; of
    candidates that describe the same card, the best supported wins; a region inside a
@@ -76,7 +79,8 @@ def _card_shaped(quad: np.ndarray, settings: DetectSettings, area_range: tuple[f
     short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
     if long <= 0 or abs(short / long - settings.aspect) > settings.aspect_tolerance:
         return False
-    if min(sides[0], sides[2]) < 0.8 * max(sides[0], sides[2]) or min(sides[1], sides[3]) < 0.8 * max(sides[1], sides[3]):
+    if min(sides[0], sides[2]) < 0.8 * max(sides[0], sides[2]) or \
+            min(sides[1], sides[3]) < 0.8 * max(sides[1], sides[3]):
         return False
     return area_range[0] <= cv2.contourArea(quad.astype(np.float32)) <= area_range[1]
 
@@ -253,7 +257,8 @@ def _intersect(p: np.ndarray, d: np.ndarray, q: np.ndarray, e: np.ndarray) -> np
     return p + s * d
 
 
-def refine(grey: np.ndarray, quad: np.ndarray, settings: DetectSettings = DetectSettings()) -> tuple[np.ndarray, float] | None:
+def refine(grey: np.ndarray, quad: np.ndarray,
+           settings: DetectSettings = DetectSettings()) -> tuple[np.ndarray, float] | None:
     """The outline ``quad`` moved onto the card's edges in ``grey`` (float32 image),
     and the fraction of its sides that lie on an edge; ``None`` when the sides cannot
     be placed."""
@@ -290,15 +295,9 @@ def refine(grey: np.ndarray, quad: np.ndarray, settings: DetectSettings = Detect
     return quad, support
 
 
-def _at_border(points: np.ndarray, size: np.ndarray, margin: float) -> bool:
-    """Whether some of a side's sample points lie within ``margin`` of the image's
-    border or beyond it (a card partly out of the picture)."""
-    return bool(((points < margin) | (points > size - 1 - margin)).any())
-
-
 def _opposite(lines: list[tuple[np.ndarray, np.ndarray]], k: int, aspect: float) -> tuple[np.ndarray, np.ndarray]:
     """Side ``k``'s line placed from its opposite side and the card's proportions
-    (for a side outside the picture)."""
+    (for a side that cannot be seen: in glare, or outside the picture)."""
     point, direction = lines[(k + 2) % 4]
     across = lines[(k + 1) % 4][0] - lines[(k + 3) % 4][0]
     normal = np.array([-direction[1], direction[0]]) / max(float(np.linalg.norm(direction)), 1e-6)
