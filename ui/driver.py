@@ -87,7 +87,10 @@ class Driver:
         return path
 
     def stop(self) -> None:
+        """Stop the app and its devices and card vision (their threads must not outlive
+        it: a thread still inside OpenCV when Python exits aborts the process)."""
         from kivy.base import EventLoop
 
         self.app.stop()
+        self.app.services.close()
         EventLoop.close()

@@ -116,11 +116,14 @@ def game(driver: Any, work: Path) -> dict[str, Any]:
     panel.shown = True
     panel._play(None)
     deadline = time.monotonic() + 150
-    steps = 0
+    drawn = time.monotonic()
     while panel.autoplay is not None and time.monotonic() < deadline:
-        panel._tick(0)  # step the table as fast as the simulated devices answer
-        driver.pump(1)
-        steps += 1
+        panel._tick(0)  # step the table as fast as the simulated devices answer,
+        app.poll()  # take in what they report,
+        time.sleep(0.01)
+        if time.monotonic() - drawn > 0.5:  # and draw the screen now and then
+            driver.pump(1)
+            drawn = time.monotonic()
     driver.pump(4)
     referee = app.table.referee
     shown = app.screen("scores").sheet
