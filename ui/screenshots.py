@@ -2,7 +2,9 @@
 
 The app runs in simulation on a throw-away database: one game is played to the end
 (for the score and history screens) and a second one is left mid-game (for the play
-screen), so the pictures show what players see during an evening.
+screen), with two cards of the player to move lying under the simulated camera, so the
+pictures show what players see during an evening. Card vision gets ready first (its
+deck model is built, about 15 s, in the throw-away directory too).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ def render_all(out: Path, *, languages: tuple[str, ...] | None = None) -> list[P
 
     languages = languages or (current_language(),)
     prepare_games(app)
+    lay_cards(app, driver)
     written = []
     for lang in languages:
         set_language(lang)
@@ -56,6 +59,27 @@ def render_all(out: Path, *, languages: tuple[str, ...] | None = None) -> list[P
     driver.close_popups()
     driver.stop()
     return written
+
+
+def lay_cards(app: Any, driver: Any, patience: float = 120.0) -> None:
+    """Once card vision is ready, lay two cards of the player to move in the play zone
+    and give card vision a moment to read them."""
+    import time
+
+    from ui.simulation import Puppet
+    from ui.watcher import WatchState
+
+    deadline = time.monotonic() + patience
+    while app.services.cards.status.state is WatchState.PREPARING and time.monotonic() < deadline:
+        driver.pump(1)
+        time.sleep(0.05)
+    referee = app.table.referee
+    seat = getattr(referee.pending, "player", None)
+    hand = referee.observation(seat)["players"][seat].get("cards", []) if seat is not None else []
+    Puppet(app.table).lay(hand[:2])
+    for _ in range(20):
+        driver.pump(1)
+        time.sleep(0.05)
 
 
 def show(app: Any, driver: Any, screen: str) -> None:

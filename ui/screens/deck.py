@@ -207,7 +207,7 @@ class DeckEnrolmentScreen(Page):
             colour = theme.WARNING if self.retry else theme.SURFACE_HIGH
             box = Panel(orientation="vertical", size_hint_y=None, bg=colour)
             box.bind(minimum_height=box.setter("height"))
-            box.add_widget(Words(escape(self.status.render()), color=theme.text_on(colour)))
+            box.add_widget(Words(escape(self._named(self.status).render()), color=theme.text_on(colour)))
             page.add_widget(box)
         camera = self.app.services.config.camera
         page.add_widget(CameraView(self.app.latest_frame, self._marks, frame_size=(camera.width, camera.height),
@@ -219,6 +219,12 @@ class DeckEnrolmentScreen(Page):
             page.add_widget(row(BigButton(_("Teach the deck again"), self._restart),
                                 primary(_("Home"), lambda: self.app.go("home"))))
         return scrolling(page)
+
+    def _named(self, message: Text) -> Text:
+        """``message`` with the card ids card vision put in it shown as the cards' names."""
+        names = {card.id: card.label for card in self.cards}
+        return Text(message.msgid, {k: names.get(v, v) if isinstance(v, str) else v for k, v in message.params.items()},
+                    message.domain, message.plural)
 
     def _marks(self) -> list[tuple[str, Any]]:
         expected = self.expected

@@ -158,7 +158,7 @@ class PlayScreen(Page):
         banner.show("accepted" if verdict.accepted else "rejected", verdict.message.render(), detail)
         return banner
 
-    # --- the right-hand column: proposal, buttons, camera -------------------------------------
+    # --- the right-hand column: proposal, buttons, camera, touch moves ---------------------------
     def _controls(self, view: dict[str, Any]) -> list[Widget]:
         m = sizes()
         referee = self.referee
@@ -187,12 +187,12 @@ class PlayScreen(Page):
         countdown = self._countdown(view)
         if countdown is not None:
             out.append(countdown)
+        out.append(self._camera())
         out.extend(self._touch_moves(pending))
         if isinstance(pending, Chance) and self.app.simulate:
             out.append(BigButton(_("Draw at random (simulation)"), self.app.table.simulate_chance))
         out.append(row(BigButton(_("Enter a token by hand"), self._enter_token),
                        BigButton(_("Enter cards by hand"), self._enter_cards), height=m.touch * 1.2))
-        out.append(self._camera())
         return out
 
     def _touch_moves(self, pending: Any) -> list[Widget]:
