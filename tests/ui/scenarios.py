@@ -115,7 +115,7 @@ def game(driver: Any, work: Path) -> dict[str, Any]:
     panel = app.simulator
     panel.shown = True
     panel._play(None)
-    deadline = time.monotonic() + 150
+    deadline = time.monotonic() + 220
     drawn = time.monotonic()
     while panel.autoplay is not None and time.monotonic() < deadline:
         panel._tick(0)  # step the table as fast as the simulated devices answer,
