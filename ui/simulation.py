@@ -171,9 +171,9 @@ class Autoplay:
 
     Each step waits until the referee has taken it in (cards seen, token scanned),
     at most ``patience`` seconds (not counting while card vision gets ready), before
-    the next. ``moves`` limits how many actions
-    are played (``None``: until the game is over); ``choose`` picks each action
-    (default: the referee's built-in player, or the seeded draw at a chance node).
+    the next. ``moves`` limits how many actions are played (``None``: until the game is
+    over); ``choose`` picks each action (default: the referee's built-in player, or the
+    seeded draw at a chance node).
     """
 
     def __init__(self, puppet: Puppet, *, moves: int | None = 1, patience: float = 10.0,

@@ -24,7 +24,7 @@ from companion.i18n import Text
 from companion.inputs import CardsSeen
 from ui import D, theme
 from ui.camera_view import CameraView
-from ui.screens.base import Page, error_text
+from ui.screens.base import Page
 from ui.watcher import taught_model_file
 from ui.widgets import BigButton, Column, Panel, Words, escape, primary, row, scrolling, sizes
 
