@@ -184,34 +184,33 @@ def _side_edges(grey: np.ndarray, quad: np.ndarray, reach: float) -> tuple[np.nd
     normal (4 × S × C, NaN where there is none), the contrast paper − table of each
     profile (4 × S), the sample points (4 × S × 2) and the outward normals (4 × 2).
     """
-    t = np.linspace(0.12, 0.88, SAMPLES_PER_SIDE)
     steps = int(np.ceil(reach))
     offsets = np.arange(-steps, steps + 1, dtype=np.float32)
-    starts, ends = quad, np.roll(quad, -1, axis=0)
-    sides = ends - starts
-    lengths = np.maximum(np.linalg.norm(sides, axis=1, keepdims=True), 1e-6)
-    normals = np.stack([sides[:, 1], -sides[:, 0]], axis=1) / lengths
-    centre = quad.mean(axis=0)
-    flip = np.einsum("ij,ij->i", normals, (starts + ends) / 2 - centre) < 0
-    normals[flip] *= -1
-    points = starts[:, None, :] + t[None, :, None] * sides[:, None, :]
+    sides = quad[_NEXT] - quad
+    lengths = np.maximum(np.sqrt(np.einsum("ij,ij->i", sides, sides)), 1e-6)[:, None]
+    normals = sides[:, ::-1] * _TURN / lengths
+    middles = quad + sides / 2 - quad.mean(axis=0)
+    normals[np.einsum("ij,ij->i", normals, middles) < 0] *= -1
+    points = quad[:, None, :] + _ALONG[None, :, None] * sides[:, None, :]
     probe = points[:, :, None, :] + offsets[None, None, :, None] * normals[:, None, None, :]
-    maps = probe.reshape(-1, len(offsets), 2).astype(np.float32)
-    profile = cv2.remap(grey, maps[..., 0], maps[..., 1], cv2.INTER_LINEAR,
-                        borderMode=cv2.BORDER_REPLICATE).reshape(4, SAMPLES_PER_SIDE, len(offsets))
+    profile = cv2.remap(grey, probe.reshape(4 * SAMPLES_PER_SIDE, len(offsets), 2).astype(np.float32), None,
+                        cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).reshape(4, SAMPLES_PER_SIDE, len(offsets))
     paper = profile[..., :steps + 1].max(axis=2)
     table = profile[..., -(2 * steps) // 3:].min(axis=2)
     middle = ((paper + table) / 2)[..., None]
     above = profile >= middle
-    falls = above[..., :-1] & ~above[..., 1:]
-    fraction = (profile[..., :-1] - middle) / np.maximum(profile[..., :-1] - profile[..., 1:], 1e-6)
-    position = np.where(falls, offsets[:-1] + np.clip(fraction, 0.0, 1.0), np.nan)
-    rank = np.cumsum(falls[..., ::-1], axis=2)[..., ::-1]
-    found = np.full((4, SAMPLES_PER_SIDE, CROSSINGS), np.nan, np.float32)
-    for c in range(CROSSINGS):
-        here = falls & (rank == c + 1)
-        found[..., c] = np.where(here.any(axis=2), np.nanmax(np.where(here, position, -np.inf), axis=2), np.nan)
-    return t * lengths, found, paper - table, points, normals
+    falls = above[..., :-1] > above[..., 1:]
+    drop = profile[..., :-1] - profile[..., 1:]
+    fraction = (profile[..., :-1] - middle) / np.maximum(drop, 1e-6)
+    position = np.where(falls, offsets[:-1] + np.clip(fraction, 0.0, 1.0), -np.inf)
+    found = np.sort(position, axis=2)[..., :-CROSSINGS - 1:-1]
+    found[found == -np.inf] = np.nan
+    return _ALONG * lengths, found, paper - table, points, normals
+
+
+_NEXT = np.array([1, 2, 3, 0])
+_TURN = np.array([1.0, -1.0], np.float32)
+_ALONG = np.linspace(0.12, 0.88, SAMPLES_PER_SIDE)
 
 
 def _vote(along: np.ndarray, found: np.ndarray, usable: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray]:
@@ -224,29 +223,33 @@ def _vote(along: np.ndarray, found: np.ndarray, usable: np.ndarray, reach: float
     """
     x = (along - along.mean(axis=1, keepdims=True))[:, :, None]
     valid = np.isfinite(found) & usable[:, :, None]
-    a = np.where(valid, found, 0.0)[None] - SLOPES[:, None, None, None] * x[None]
+    given = np.where(valid, found, 0.0)
+    a = given[None] - _TILTS * x[None]
     radius = int(np.ceil(reach + float(np.abs(x).max()) * SLOPES[-1])) + 2
     width = 2 * radius + 1
-    cells = np.clip(np.round(a).astype(np.int64) + radius, 0, width - 1)
-    index = (np.arange(len(SLOPES))[:, None, None, None] * 4 + np.arange(4)[None, :, None, None]) * width + cells
-    votes = np.bincount(index[np.broadcast_to(valid, a.shape)], minlength=len(SLOPES) * 4 * width)
-    votes = votes.reshape(len(SLOPES), 4, width).astype(np.float32)
-    smooth = votes.copy()
+    cells = np.clip(np.rint(a).astype(np.int64) + radius, 0, width - 1)
+    cells += _BALLOT * width
+    votes = np.bincount(cells[:, valid].ravel(), minlength=len(SLOPES) * 4 * width).reshape(len(SLOPES), 4, width)
+    smooth = votes.astype(np.float32)
     smooth[..., 1:] += 0.5 * votes[..., :-1]
     smooth[..., :-1] += 0.5 * votes[..., 1:]
     best = smooth.max(axis=0)
     enough = best >= np.maximum(4.0, 0.5 * best.max(axis=1, keepdims=True))
     cell = width - 1 - np.argmax(enough[:, ::-1], axis=1)
-    slope = np.argmax(smooth[:, np.arange(4), cell], axis=0)
-    chosen = a[slope, np.arange(4)]
-    near = valid & (np.abs(chosen - (cell - radius)[:, None, None]) <= 1.5)
-    xs = np.broadcast_to(x, found.shape)
-    n = near.sum(axis=(1, 2))
-    sx, sy = (xs * near).sum(axis=(1, 2)), (np.where(near, found, 0.0)).sum(axis=(1, 2))
-    sxx, sxy = (xs * xs * near).sum(axis=(1, 2)), (np.where(near, xs * found, 0.0)).sum(axis=(1, 2))
+    slope = np.argmax(smooth[:, _SIDES, cell], axis=0)
+    near = valid & (np.abs(a[slope, _SIDES] - (cell - radius)[:, None, None]) <= 1.5)
+    weight = near.astype(np.float64)
+    xw = x * weight
+    n, sx, sy, sxx, sxy = np.stack([weight, xw, given * weight, x * xw, given * xw]).sum(axis=(2, 3))
     spread = n * sxx - sx * sx
     b = np.where(spread > 1e-6, (n * sxy - sx * sy) / np.maximum(spread, 1e-6), 0.0)
     return np.stack([(sy - b * sx) / np.maximum(n, 1), b], axis=1), enough.any(axis=1) & (n >= 3)
+
+
+_SIDES = np.arange(4)
+_TILTS = SLOPES[:, None, None, None]
+_BALLOT = (np.arange(len(SLOPES))[:, None] * 4 + _SIDES[None, :])[:, :, None, None]
+"""The vote cells' first index for each (tilt, side)."""
 
 
 def _intersect(p: np.ndarray, d: np.ndarray, q: np.ndarray, e: np.ndarray) -> np.ndarray | None:
@@ -328,11 +331,13 @@ def find_cards(image: np.ndarray, settings: DetectSettings = DetectSettings()) -
     found: list[tuple[np.ndarray, float]] = []
 
     def accept(candidate: np.ndarray) -> bool:
-        """Refine a candidate and keep it if it is a card; whether it was one."""
+        """Refine a candidate and keep it if it is a card; whether it is one (also when
+        it is a card found before)."""
         centre = candidate.mean(axis=0)
         near = 0.2 * float(np.linalg.norm(candidate[1] - candidate[0]))
-        if any(np.abs(candidate - quad).max() < 3 for quad in tried) or any(
-                float(np.linalg.norm(quad.mean(axis=0) - centre)) < near for quad, _ in found):
+        if any(float(np.linalg.norm(quad.mean(axis=0) - centre)) < near for quad, _ in found):
+            return True
+        if any(np.abs(candidate - quad).max() < 3 for quad in tried):
             return False
         tried.append(candidate)
         refined = refine(smooth, candidate, settings)
