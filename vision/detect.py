@@ -60,13 +60,17 @@ class DetectSettings:
 SAMPLES_PER_SIDE = 14
 """Points sampled across each side when refining an outline."""
 
+_NEXT = np.array([1, 2, 3, 0])
+"""Each corner's next one, clockwise."""
+_PREV = np.array([3, 0, 1, 2])
+
 
 def _clockwise_short_first(quad: np.ndarray) -> np.ndarray:
-    centre = quad.mean(axis=0)
-    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
-    quad = quad[np.argsort(angles)]
-    if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
-        quad = np.roll(quad, -1, axis=0)
+    spoke = quad - quad.mean(axis=0)
+    quad = quad[np.argsort(np.arctan2(spoke[:, 1], spoke[:, 0]))]
+    first, second = quad[1] - quad[0], quad[2] - quad[1]
+    if first @ first > second @ second:
+        quad = quad[_NEXT]
     return quad.astype(np.float32)
 
 
@@ -208,7 +212,6 @@ def _side_edges(grey: np.ndarray, quad: np.ndarray, reach: float) -> tuple[np.nd
     return _ALONG * lengths, found, paper - table, points, normals
 
 
-_NEXT = np.array([1, 2, 3, 0])
 _TURN = np.array([1.0, -1.0], np.float32)
 _ALONG = np.linspace(0.12, 0.88, SAMPLES_PER_SIDE)
 
@@ -252,12 +255,16 @@ _BALLOT = (np.arange(len(SLOPES))[:, None] * 4 + _SIDES[None, :])[:, :, None, No
 """The vote cells' first index for each (tilt, side)."""
 
 
-def _intersect(p: np.ndarray, d: np.ndarray, q: np.ndarray, e: np.ndarray) -> np.ndarray | None:
-    cross = d[0] * e[1] - d[1] * e[0]
-    if abs(cross) < 1e-6:
+def _corners(points: np.ndarray, directions: np.ndarray) -> np.ndarray | None:
+    """Where each side's line (through ``points[k]`` along ``directions[k]``) meets
+    the previous side's: corner ``k`` (4 × 2), or ``None`` when two are parallel."""
+    p, d = points[_PREV], directions[_PREV]
+    cross = d[:, 0] * directions[:, 1] - d[:, 1] * directions[:, 0]
+    if np.abs(cross).min() < 1e-6:
         return None
-    s = ((q[0] - p[0]) * e[1] - (q[1] - p[1]) * e[0]) / cross
-    return p + s * d
+    gap = points - p
+    s = (gap[:, 0] * directions[:, 1] - gap[:, 1] * directions[:, 0]) / cross
+    return p + s[:, None] * d
 
 
 def refine(grey: np.ndarray, quad: np.ndarray,
@@ -265,27 +272,24 @@ def refine(grey: np.ndarray, quad: np.ndarray,
     """The outline ``quad`` moved onto the card's edges in ``grey`` (float32 image),
     and the fraction of its sides that lie on an edge; ``None`` when the sides cannot
     be placed."""
-    side = float(np.linalg.norm(quad[1] - quad[0]))
+    first = quad[1] - quad[0]
+    side = float(np.sqrt(first @ first))
     size = np.array(grey.shape[1::-1], np.float64)
     for reach in (max(4.0, 0.15 * side), max(3.0, 0.05 * side)):
         along, found, contrast, points, normals = _side_edges(grey, quad, reach)
         fitted, ok = _vote(along, found, contrast >= settings.edge_contrast, reach)
         directions = points[:, -1] - points[:, 0]
-        directions /= np.maximum(np.linalg.norm(directions, axis=1, keepdims=True), 1e-6)
+        directions /= np.maximum(np.sqrt(np.einsum("ij,ij->i", directions, directions)), 1e-6)[:, None]
         middles = points.mean(axis=1) + fitted[:, :1] * normals
-        lines = [(middles[k], directions[k] + fitted[k, 1] * normals[k]) for k in range(4)]
+        directions += fitted[:, 1:] * normals
         if not ok.all():
-            missing = int(np.argmin(ok))
             if ok.sum() < 3:
                 return None
-            lines[missing] = _opposite(lines, missing, settings.aspect)
-        corners = []
-        for k in range(4):
-            corner = _intersect(*lines[k - 1], *lines[k])
-            if corner is None:
-                return None
-            corners.append(corner)
-        moved = np.array(corners, np.float32)
+            _opposite(middles, directions, int(np.argmin(ok)), settings.aspect)
+        moved = _corners(middles, directions)
+        if moved is None:
+            return None
+        moved = moved.astype(np.float32)
         if float(np.abs(moved - quad).max()) > 0.3 * side:
             return None
         quad = moved
@@ -298,18 +302,19 @@ def refine(grey: np.ndarray, quad: np.ndarray,
     return quad, support
 
 
-def _opposite(lines: list[tuple[np.ndarray, np.ndarray]], k: int, aspect: float) -> tuple[np.ndarray, np.ndarray]:
-    """Side ``k``'s line placed from its opposite side and the card's proportions
-    (for a side that cannot be seen: in glare, or outside the picture)."""
-    point, direction = lines[(k + 2) % 4]
-    across = lines[(k + 1) % 4][0] - lines[(k + 3) % 4][0]
+def _opposite(points: np.ndarray, directions: np.ndarray, k: int, aspect: float) -> None:
+    """Place side ``k``'s line (``points[k]``, ``directions[k]``, changed in place)
+    from its opposite side and the card's proportions (for a side that cannot be
+    seen: in glare, or outside the picture)."""
+    point, direction = points[(k + 2) % 4], directions[(k + 2) % 4]
+    across = points[(k + 1) % 4] - points[(k + 3) % 4]
     normal = np.array([-direction[1], direction[0]]) / max(float(np.linalg.norm(direction)), 1e-6)
     other = abs(float(np.dot(across, direction))) / max(float(np.linalg.norm(direction)), 1e-6)
     distance = other / aspect if k % 2 == 0 else other * aspect
-    towards = lines[k][0] - point
-    if float(np.dot(towards, normal)) < 0:
+    if float(np.dot(points[k] - point, normal)) < 0:
         normal = -normal
-    return point + distance * normal, direction
+    points[k] = point + distance * normal
+    directions[k] = direction
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
@@ -329,15 +334,16 @@ def find_cards(image: np.ndarray, settings: DetectSettings = DetectSettings()) -
     smooth = cv2.GaussianBlur(grey, (3, 3), 0).astype(np.float32)
     tried: list[np.ndarray] = []
     found: list[tuple[np.ndarray, float]] = []
+    centres: list[np.ndarray] = []
 
     def accept(candidate: np.ndarray) -> bool:
         """Refine a candidate and keep it if it is a card; whether it is one (also when
         it is a card found before)."""
-        centre = candidate.mean(axis=0)
-        near = 0.2 * float(np.linalg.norm(candidate[1] - candidate[0]))
-        if any(float(np.linalg.norm(quad.mean(axis=0) - centre)) < near for quad, _ in found):
+        first = candidate[1] - candidate[0]
+        if centres and (np.linalg.norm(np.array(centres) - candidate.mean(axis=0), axis=1).min()
+                        < 0.2 * np.sqrt(first @ first)):
             return True
-        if any(np.abs(candidate - quad).max() < 3 for quad in tried):
+        if tried and np.abs(np.array(tried) - candidate).max(axis=(1, 2)).min() < 3:
             return False
         tried.append(candidate)
         refined = refine(smooth, candidate, settings)
@@ -347,15 +353,16 @@ def find_cards(image: np.ndarray, settings: DetectSettings = DetectSettings()) -
         if not _card_shaped(quad, settings, area_range):
             return False
         found.append((quad, refined[1]))
+        centres.append(quad.mean(axis=0))
         return True
 
     edges = cv2.dilate(cv2.Canny(blurred, settings.canny_low, settings.canny_high), np.ones((3, 3), np.uint8))
     bright = _bright_masks(_lifted(blurred))
-    for mask, divisible in ((bright[0], True), (edges, True), (bright[1], True)):
+    for mask in (bright[0], edges, bright[1]):
         for region in _regions(mask, area_range):
             single = _quad_of(region, settings, area_range)
             alone = single is not None and accept(single)
-            if divisible and (not alone or cv2.contourArea(region) > 1.4 * cv2.contourArea(single)):
+            if not alone or cv2.contourArea(region) > 1.4 * cv2.contourArea(single):
                 for part in _split(region, settings, area_range):
                     accept(part)
     kept: list[np.ndarray] = []
