@@ -38,12 +38,15 @@ class Aruco:
         aruco = cv2.aruco
         if hasattr(aruco, "ArucoDetector"):  # OpenCV 4.7 and later
             self.dictionary = aruco.getPredefinedDictionary(dictionary)
-            detector = aruco.ArucoDetector(self.dictionary, aruco.DetectorParameters())
+            parameters = aruco.DetectorParameters()
+            parameters.minDistanceToBorder = 0  # markers may sit at the edge of the picture
+            detector = aruco.ArucoDetector(self.dictionary, parameters)
             self._detect = detector.detectMarkers
             self._draw = aruco.generateImageMarker
         else:  # OpenCV 4.6 and earlier
             self.dictionary = aruco.Dictionary_get(dictionary)
             parameters = aruco.DetectorParameters_create()
+            parameters.minDistanceToBorder = 0
             self._detect = lambda image: aruco.detectMarkers(image, self.dictionary, parameters=parameters)
             self._draw = aruco.drawMarker
 

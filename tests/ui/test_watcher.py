@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import shutil
 
-import cv2
 import pytest
 
 from companion.inputs import CardsSeen, InputQueue
@@ -113,9 +112,6 @@ def test_missing_markers_are_reported_and_searched_for_again(built_decks, tmp_pa
         bare.close()
 
 
-@pytest.mark.xfail(int(cv2.__version__.split(".")[0]) >= 5, strict=True,
-                   reason="vision.zone.Aruco finds no markers in rendered 640x480 scenes on OpenCV 5 "
-                          "(found on 4.6); reported to card vision")
 def test_the_zone_is_found_from_the_markers(built_decks, tmp_path):
     shutil.copytree(built_decks, tmp_path / "decks")
     marked = SyntheticCamera(None, deck="mustang", surface="cloth", markers=True)
