@@ -74,7 +74,7 @@ def test_the_deck_wizard_saves_a_model_that_card_vision_then_uses(work):
     assert result["saved"] and result["file"] and result["skipped"] == 38
     assert sorted(result["model"]) == sorted(result["taught"])
     assert any("ready for play" in text for text in result["status"])
-    assert result["nearest"] == [result["taught"][1]]
+    assert result["named"] == [result["taught"][1]]
 
 
 def test_without_a_usable_model_or_camera_the_play_screen_says_what_to_do(work):
