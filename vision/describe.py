@@ -85,20 +85,35 @@ def _white_balanced(card: np.ndarray) -> np.ndarray:
     return np.clip(card.astype(np.float32) * gains, 0, 255).astype(np.uint8)
 
 
-def describe(card: np.ndarray) -> np.ndarray:
-    """The descriptor (float32 vector) of an upright card image of :data:`WARP_SIZE`."""
+def _layers(card: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What a descriptor is made of: the grey thumbnail, the grey card, and the coarse
+    Lab colour map of an upright :data:`WARP_SIZE` card."""
     balanced = _white_balanced(cv2.GaussianBlur(card, (5, 5), 1.0))
     grey = cv2.cvtColor(balanced, cv2.COLOR_BGR2GRAY)
-    thumb = cv2.resize(grey, GREY_SIZE, interpolation=cv2.INTER_AREA).astype(np.float32).ravel()
+    return (cv2.resize(grey, GREY_SIZE, interpolation=cv2.INTER_AREA),
+            grey,
+            cv2.cvtColor(cv2.resize(balanced, COLOUR_SIZE, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2LAB))
+
+
+def _joined(thumbnail: np.ndarray, grey: np.ndarray, lab: np.ndarray) -> np.ndarray:
+    """The descriptor made of :func:`_layers`."""
+    thumb = thumbnail.astype(np.float32).ravel()
     thumb -= thumb.mean()
     thumb /= max(float(np.linalg.norm(thumb)), 1e-3)
     hog = gradient_histograms(cv2.resize(grey, HOG_SIZE, interpolation=cv2.INTER_AREA))
-    lab = cv2.cvtColor(cv2.resize(balanced, COLOUR_SIZE, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2LAB)
     colour = (lab[:, :, 1:].astype(np.float32).ravel() - 128.0) / 48.0
     return np.concatenate([WEIGHTS["grey"] * thumb, WEIGHTS["hog"] * hog,
                            WEIGHTS["colour"] * colour / np.sqrt(colour.size / 8.0)]).astype(np.float32)
 
 
+def describe(card: np.ndarray) -> np.ndarray:
+    """The descriptor (float32 vector) of an upright card image of :data:`WARP_SIZE`."""
+    return _joined(*_layers(card))
+
+
 def describe_both_ways(card: np.ndarray) -> np.ndarray:
-    """Descriptors of the card as given and turned round (2 × D)."""
-    return np.stack([describe(card), describe(np.ascontiguousarray(card[::-1, ::-1]))])
+    """Descriptors of the card as given and turned round (2 × D); the layers are made
+    once and turned (blurring, white balance and shrinking by whole factors commute
+    with turning the card round)."""
+    layers = _layers(card)
+    return np.stack([_joined(*layers), _joined(*(np.ascontiguousarray(layer[::-1, ::-1]) for layer in layers))])
