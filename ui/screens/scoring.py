@@ -18,7 +18,7 @@ from companion.inputs import TagPlaced
 from ui import D, theme
 from ui.pickers import pick_token
 from ui.screens.base import Page
-from ui.widgets import BigButton, Column, Keypad, Panel, Words, escape, primary, row, scrolling, sizes, swatch
+from ui.widgets import BigButton, Column, Keypad, Panel, Words, escape, icon, primary, row, scrolling, sizes, swatch
 
 _, N_, ngettext = D.markers()
 
@@ -78,7 +78,7 @@ class ScoringScreen(Page):
                 BigButton(("» " if self.ender == seat else "") + escape(_("Ended the game")),
                           lambda seat=seat: self._set_ender(seat),
                           colour=theme.ACCENT if self.ender == seat else theme.SURFACE_HIGH),
-                BigButton("✘", lambda seat=seat: self._remove(seat), size_hint_x=None, width=m.touch,
+                BigButton(icon("✘"), lambda seat=seat: self._remove(seat), size_hint_x=None, width=m.touch,
                           colour=theme.DANGER)))
             for place in where:
                 chosen = self.target == (seat, place)

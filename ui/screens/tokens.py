@@ -23,11 +23,19 @@ from ui.widgets import BigButton, Banner, Column, Words, escape, grid, scrolling
 _, N_, ngettext = D.markers()
 
 
-def groups(tokens: tuple[TokenSpec, ...]) -> "OrderedDict[tuple[str, str | None], list[TokenSpec]]":
-    """Tokens grouped by (kind, colour), in the game's order."""
-    out: OrderedDict[tuple[str, str | None], list[TokenSpec]] = OrderedDict()
+GroupKey = tuple[str, "str | None", str]
+"""Kind, colour and name (msgid): the tokens players cannot tell apart."""
+
+
+def groups(tokens: tuple[TokenSpec, ...]) -> "OrderedDict[GroupKey, list[TokenSpec]]":
+    """Tokens grouped by kind, colour and name, in the game's order.
+
+    Tokens of one group are interchangeable (the three red mares); tokens that share a
+    kind and colour but not a name (Mustang's two colourless specials) are not.
+    """
+    out: OrderedDict[GroupKey, list[TokenSpec]] = OrderedDict()
     for spec in tokens:
-        out.setdefault((spec.kind, spec.colour), []).append(spec)
+        out.setdefault((spec.kind, spec.colour, spec.label.msgid), []).append(spec)
     return out
 
 
@@ -37,7 +45,7 @@ class TokenEnrolmentScreen(Page):
     def __init__(self, app, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self.game_name = games.available()[0]
-        self.group: tuple[str, str | None] | None = None
+        self.group: GroupKey | None = None
         self.message: tuple[str, str] | None = None
 
     def title(self) -> str:
@@ -80,14 +88,14 @@ class TokenEnrolmentScreen(Page):
         for key, specs in by_group.items():
             count = sum(s.id in done for s in specs)
             chosen = key == self.group
-            label = f"{swatch(key[1])} {escape(specs[0].label.render())}  {count}/{len(specs)}"
+            label = f"{swatch(specs[0].colour)} {escape(specs[0].label.render())}  {count}/{len(specs)}"
             buttons.append(BigButton(("» " if chosen else "") + label, lambda key=key: self._choose(key),
                                      colour=theme.ACCENT if chosen else theme.SURFACE_HIGH,
                                      font_size=m.font_small))
         page.add_widget(grid(buttons, 2 if m.compact else 3))
         return scrolling(page)
 
-    def _choose(self, key: tuple[str, str | None]) -> None:
+    def _choose(self, key: GroupKey) -> None:
         self.group, self.message = key, None
         self.refresh()
 
