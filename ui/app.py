@@ -31,10 +31,28 @@ def build_app(*, simulate: bool, size: tuple[int, int] | None = None, quiet: boo
 
 
 def run_app(simulate: bool) -> int:
-    """Run the app until it is closed; returns the process exit code."""
+    """Run the app until it is closed; returns the process exit code.
+
+    SIGTERM (``systemctl stop``, a shutdown) closes the app as its own exit would: the
+    devices are released and systemd hears ``STOPPING=1``.
+    """
     app = build_app(simulate=simulate)
+    stop_on_sigterm(app)
     try:
         app.run()
     finally:
         app.services.close()
     return 0
+
+
+def stop_on_sigterm(app) -> None:
+    """Make SIGTERM stop ``app`` from its own clock instead of killing the process."""
+    import signal
+
+    from kivy.clock import Clock
+
+    def stop(_signum, _frame) -> None:
+        log.info("SIGTERM: stopping")
+        Clock.schedule_once(lambda _dt: app.stop(), 0)
+
+    signal.signal(signal.SIGTERM, stop)

@@ -18,6 +18,7 @@ from kivy.core.window import Window
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion import systemd
 from companion.i18n import on_language_change
 from companion.inputs import DeviceStatus, TableInput
 from ui import D, theme
@@ -93,17 +94,14 @@ class CompanionApp(App):
         for problem in self.services.problems:
             message_dialog(problem.render(), title=_("Check the settings"))
         self.ready = True
-        try:
-            from companion import systemd
-        except ImportError:  # the service integration is optional off the Pi
-            log.info("companion.systemd is not installed; not notifying systemd")
-            return
         systemd.notify_ready()
         interval = systemd.watchdog_interval()
         if interval:
             Clock.schedule_interval(lambda _dt: systemd.notify_watchdog(), interval)
 
     def on_stop(self) -> None:
+        """Closing (by the app or SIGTERM): tell systemd, release the devices."""
+        systemd.notify_stopping()
         self.services.close()
 
     # --- navigation and rendering ---------------------------------------------------------
@@ -187,12 +185,16 @@ class CompanionApp(App):
         """Drain the input queue (never blocks)."""
         for item in self.services.queue.drain():
             try:
-                self.dispatch(item)
+                self.take(item)
             except Exception as err:  # one bad input must not stop the pump
                 log.exception("input %r failed", item)
                 self.report(err)
 
-    def dispatch(self, item: TableInput) -> None:
+    def take(self, item: TableInput) -> None:
+        """Give one input to the screen on show, else to the referee.
+
+        (Not ``dispatch``: that is Kivy's event dispatch, which fires ``on_stop``.)
+        """
         if isinstance(item, DeviceStatus):
             self.services.note_status(item)
             self.page.refresh()
