@@ -197,6 +197,7 @@ class CompanionApp(App):
         """
         if isinstance(item, DeviceStatus):
             self.services.note_status(item)
+            self.table.signal()
             self.page.refresh()
             return
         if self.page.handle_input(item):

@@ -12,7 +12,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from companion.game import Seat, Verdict
+from companion.game import Decision, Seat, Verdict
 from companion.inputs import CardsSeen, TableInput
 
 from ui.services import Services
@@ -41,6 +41,8 @@ class Table:
         self.zone_cards: tuple[str, ...] = ()
         self.serial = 0
         self._listeners: list[Listener] = []
+        self._resting: tuple[str, int | None] | None = None
+        self._events = 0
 
     # --- listeners -----------------------------------------------------------------
     def subscribe(self, listener: Listener) -> None:
@@ -70,13 +72,16 @@ class Table:
 
     def _begin(self) -> None:
         self.last = None
+        self._events = self.events_revealed()
         self.services.watch_cards(self.referee.game.name)
+        self.signal()
         self.changed()
 
     def leave(self) -> None:
         """Stop showing the current game (it stays in the store, unfinished or not)."""
         self.referee = None
         self.last = None
+        self.signal()
         self.changed()
 
     def lookup(self, uid: str) -> str | None:
@@ -135,5 +140,40 @@ class Table:
     def _show(self, verdict: Verdict | None) -> None:
         if verdict is not None:
             self.last = Shown(verdict, self.serial + 1)
-            self.services.feedback("accepted" if verdict.accepted else "rejected")
+        self.signal(verdict)
         self.changed()
+
+    # --- the LED and the buzzer ----------------------------------------------------------
+    def signal(self, verdict: Verdict | None = None) -> None:
+        """Play what the table should see and hear now (:data:`hardware.feedback.PATTERNS`).
+
+        The resting pattern says what the table waits for: ``offline`` while a device is
+        offline, ``your_turn`` while a game waits for a player (played again, with its
+        chirps, each time another player must act), else ``idle``. Over it, a verdict
+        plays ``event`` when it revealed an event card, else ``accepted`` or ``rejected``.
+        """
+        resting = self._resting_pattern()
+        if resting != self._resting:
+            self._resting = resting
+            self.services.feedback(resting[0])
+        if verdict is None:
+            return
+        revealed, self._events = self._events, self.events_revealed()
+        if verdict.accepted and self._events > revealed:
+            self.services.feedback("event")
+        else:
+            self.services.feedback("accepted" if verdict.accepted else "rejected")
+
+    def _resting_pattern(self) -> tuple[str, int | None]:
+        if self.services.offline():
+            return "offline", None
+        pending = self.referee.pending if self.referee is not None else None
+        if isinstance(pending, Decision):
+            return "your_turn", pending.player
+        return "idle", None
+
+    def events_revealed(self) -> int:
+        """How many event cards the game has revealed (the observation's ``events``)."""
+        if self.referee is None:
+            return 0
+        return len(self.referee.observation().get("events", ()))

@@ -75,7 +75,7 @@ class PlayScreen(Page):
     def _announce_event(self) -> None:
         """A newly revealed event gets the whole screen until someone touches it."""
         view = self.referee.observation()
-        key = (self.referee.game_id, len(view.get("events", ())))
+        key = (self.referee.game_id, self.app.table.events_revealed())
         if self._events_seen is None or self._events_seen[0] != key[0]:
             self._events_seen = key
             return
@@ -96,7 +96,7 @@ class PlayScreen(Page):
             return page
         view = self.referee.observation()
         if self._events_seen is None or self._events_seen[0] != self.referee.game_id:
-            self._events_seen = (self.referee.game_id, len(view.get("events", ())))
+            self._events_seen = (self.referee.game_id, self.app.table.events_revealed())
         left = Column()
         left.add_widget(self._prompt(view))
         instructions = self._instructions(view)
