@@ -219,6 +219,48 @@ def teach(driver: Any, work: Path) -> dict[str, Any]:
 
 
 @scenario
+def tokens(driver: Any, work: Path) -> dict[str, Any]:
+    """The token wizard on the simulated reader: a sticker taught and its identity written
+    on it, laid again (already taught), forgotten, then taught back from what it carries
+    while another token is chosen."""
+    app = driver.app
+    driver.go("tokens")
+    wizard = app.page
+    rfid = app.services.hardware.simulated_table()
+    zone = app.services.config.rfid.readers[0].zone
+    registry = app.services.registry
+    labels = [b.text for b in buttons(wizard)]
+    uid = "C0FFEE42"
+
+    def choose(words: str) -> None:
+        next(b for b in buttons(wizard) if words in b.text).dispatch("on_release")
+        driver.pump(2)
+
+    def lay() -> list[str]:
+        """Lay the sticker, wait for the wizard's answer, lift it; what the screen says."""
+        before = wizard.message
+        rfid.place(zone, uid)
+        pump_until(driver, lambda: wizard.message != before and not wizard.busy, 15)
+        driver.pump(2)
+        shown = texts(wizard)
+        rfid.lift(zone, uid)
+        pump_until(driver, lambda: False, 0.5)
+        return shown
+
+    choose("red stallion")
+    taught = lay()
+    first = registry.lookup(uid)
+    again = lay()
+    choose("Forget this sticker")
+    forgotten = registry.lookup(uid)
+    choose("blue mare")
+    recovered = lay()
+    return {"labels": labels, "taught": taught, "first": first.token_id if first else None,
+            "again": again, "forgotten": forgotten is not None, "recovered": recovered,
+            "last": registry.lookup(uid).token_id if registry.lookup(uid) else None}
+
+
+@scenario
 def no_vision(driver: Any, work: Path) -> dict[str, Any]:
     """A damaged deck model, then the camera unplugged: the play screen says what to do
     and cards can still be entered by hand."""

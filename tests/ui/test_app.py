@@ -77,6 +77,19 @@ def test_the_deck_wizard_saves_a_model_that_card_vision_then_uses(work):
     assert result["named"] == [result["taught"][1]]
 
 
+def test_the_token_wizard_teaches_writes_forgets_and_reads_back_a_sticker(work):
+    result = run("tokens", work)
+    assert any(label.endswith("Black Prince  0/1") for label in result["labels"])
+    assert any(label.endswith("Snow-White Mare  0/1") for label in result["labels"])
+    assert any("Taught: red stallion. Its identity is written on the sticker." in t for t in result["taught"])
+    assert any("1 of 47 tokens taught" in t for t in result["taught"])
+    assert result["first"] == "stallion-red-1"
+    assert any("already taught: it is the red stallion" in t for t in result["again"])
+    assert not result["forgotten"]
+    assert any("The sticker says it is the red stallion: taught." in t for t in result["recovered"])
+    assert result["last"] == "stallion-red-1"
+
+
 def test_without_a_usable_model_or_camera_the_play_screen_says_what_to_do(work):
     config = work / "config.toml"
     config.write_text(config.read_text() + f'model = "{work / "broken.npz"}"\n')

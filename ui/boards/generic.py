@@ -33,6 +33,14 @@ class GenericBoard:
         spec = self.card_specs.get(card_id)
         return escape(spec.label.render() if spec else card_id)
 
+    def place_name(self, place: str) -> str:
+        """How players call one of a player's places for tokens (scoring-only mode)."""
+        return place
+
+    def hint(self) -> str:
+        """What to do to make a move, while no move is proposed."""
+        return _("Lay the cards in the play zone and scan the token, then confirm.")
+
     def widget(self, view: Mapping[str, Any]) -> Widget:
         page = Column()
         for key, value in view.items():

@@ -15,6 +15,7 @@ from ui.widgets import Column, Panel, Words, chips, escape, icon, sizes, swatch
 _, N_, ngettext = D.markers()
 
 STACKS = {"stallion": N_("Stallions"), "mare": N_("Mares"), "foal": N_("Foals")}
+PLACES = {"corral": N_("Corral"), "stable": N_("Stable")}
 
 DEFENCE_SECONDS = 45.0
 """How long the robbed owner has to lay a defence before the steal goes through."""
@@ -69,13 +70,19 @@ class MustangBoard(GenericBoard):
         hand = ngettext("{n} card in hand", "{n} cards in hand", player["hand"]).format(n=player["hand"])
         box.add_widget(Words(f"{swatch(player['colour'])} [b]{escape(player['name'])}[/b]  ·  {escape(hand)}"
                             + ("  ·  " + "  ·  ".join(marks) if marks else "")))
-        for place, label in (("corral", _("Corral")), ("stable", _("Stable"))):
+        for place in PLACES:
             horses = player[place]
-            box.add_widget(Words(f"[b]{escape(label)}:[/b]" + ("" if horses else " " + escape(_("empty"))),
+            box.add_widget(Words(f"[b]{escape(self.place_name(place))}:[/b]" + ("" if horses else " " + escape(_("empty"))),
                                 size="small"))
             if horses:
                 box.add_widget(chips(self.token(h) for h in horses))
         return box
+
+    def place_name(self, place: str) -> str:
+        return _(PLACES[place]) if place in PLACES else place
+
+    def hint(self) -> str:
+        return _("Lay the cards in the play zone and scan the horse, then confirm.")
 
     def event(self, view: Mapping[str, Any]) -> tuple[str, str] | None:
         event = view.get("last_event")

@@ -47,7 +47,7 @@ class HomeScreen(Page):
             BigButton(_("History and statistics"), lambda: self.app.go("history")),
             BigButton(_("Settings"), lambda: self.app.go("settings")),
             BigButton(_("Hardware check"), lambda: self.app.go("hardware")),
-            BigButton(_("Teach the horse tokens"), lambda: self.app.go("tokens")),
+            BigButton(_("Teach the tokens"), lambda: self.app.go("tokens")),
             BigButton(_("Teach the card deck"), lambda: self.app.go("deck")),
         ], cols))
         page.add_widget(row(*[

@@ -177,7 +177,7 @@ class PlayScreen(Page):
         else:
             tray = view.get("table", {})
             laid = ", ".join(self.board().card(c) for c in tray.get("cards", ()))
-            hint = _("Lay the cards in the play zone and scan the horse, then confirm.")
+            hint = self.board().hint()
             if laid or tray.get("token"):
                 hint = _("Seen: {cards} {token}").format(cards=laid, token=self.board().token(tray["token"])
                                                         if tray.get("token") else "")

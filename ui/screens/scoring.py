@@ -1,7 +1,7 @@
 """Scoring only: the app scores a game it did not referee.
 
-Players pick who played, then scan the horses of each player's places (for Mustang:
-corral and stable) and say who ended the game; the game's own scoring function
+Players pick who played, then scan the tokens of each player's places (for Mustang:
+the horses of corral and stable) and say who ended the game; the game's own scoring function
 (``score_holdings`` in its package) makes the sheet.
 """
 
@@ -16,14 +16,12 @@ from kivy.uix.widget import Widget
 from companion import games
 from companion.inputs import TagPlaced
 from ui import D, theme
+from ui.boards import board_for
 from ui.pickers import pick_token
 from ui.screens.base import Page
 from ui.widgets import BigButton, Column, Keypad, Panel, Words, escape, icon, primary, row, scrolling, sizes, swatch
 
 _, N_, ngettext = D.markers()
-
-PLACE_NAMES = {"corral": N_("Corral"), "stable": N_("Stable")}
-
 
 def scorer(game_name: str) -> tuple[Any, Any] | None:
     """``(score_holdings, Holdings)`` of a game that can score holdings, else ``None``."""
@@ -67,9 +65,11 @@ class ScoringScreen(Page):
         where = places(holdings_cls)
         if self.target is None:
             self.target = (0, where[0])
-        page.add_widget(Words(escape(_("Touch a player's place, then scan every horse in it. "
-                                      "Scanning a horse again moves it to the chosen place.")), dim=True))
-        specs = {s.id: s for s in games.get_game(self.game_name).tokens()}
+        page.add_widget(Words(escape(_("Touch a player's place, then scan every token in it. "
+                                      "Scanning a token again moves it to the chosen place.")), dim=True))
+        game = games.get_game(self.game_name)
+        specs = {s.id: s for s in game.tokens()}
+        board = board_for(game)
         for seat, name in enumerate(self.names):
             box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE)
             box.bind(minimum_height=box.setter("height"))
@@ -84,7 +84,7 @@ class ScoringScreen(Page):
                 chosen = self.target == (seat, place)
                 tokens = self.held.get((seat, place), [])
                 shown = "  ".join(f"{swatch(specs[t].colour)} {escape(specs[t].label.render())}" for t in tokens)
-                label = _(PLACE_NAMES[place]) if place in PLACE_NAMES else place
+                label = board.place_name(place)
                 box.add_widget(BigButton(("» " if chosen else "") + f"[b]{escape(label)}[/b]: "
                                          + (shown or escape(_("empty"))),
                                          lambda seat=seat, place=place: self._choose(seat, place),
@@ -147,7 +147,7 @@ class ScoringScreen(Page):
         self.refresh()
 
     def _by_hand(self) -> None:
-        pick_token(_("Which horse?"), games.get_game(self.game_name).tokens(), self.put)
+        pick_token(_("Which token?"), games.get_game(self.game_name).tokens(), self.put)
 
     def _score(self) -> None:
         score, holdings_cls = scorer(self.game_name)
