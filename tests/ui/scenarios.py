@@ -314,8 +314,10 @@ def resumed(driver: Any, work: Path) -> dict[str, Any]:
                   if b.text == "Resume the game")
     resume.dispatch("on_release")
     driver.pump(4)
-    return {"offered": offered, "page": app.page.name, "game_id": app.table.referee.game_id,
-            "observation": app.table.referee.observation()}
+    page, observation = app.page.name, app.table.referee.observation()
+    driver.go("home")
+    return {"offered": offered, "page": page, "game_id": app.table.referee.game_id,
+            "observation": observation, "home": [b.text for b in buttons(app.page)]}
 
 
 @scenario

@@ -115,6 +115,8 @@ def test_a_killed_game_is_offered_and_resumed_unchanged(work):
     assert any("A game was interrupted" in text for text in after["offered"])
     assert after["page"] == "play" and after["game_id"] == before["game_id"]
     assert after["observation"] == before["observation"]
+    assert "Back to the game" in after["home"]  # the game on the table is not offered twice
+    assert not any(text.startswith("Resume:") for text in after["home"])
 
 
 def test_language_switches_live_and_is_remembered(work):

@@ -31,7 +31,8 @@ class HomeScreen(Page):
     def build(self) -> Widget:
         m = sizes()
         page = Column()
-        unfinished = self.app.services.store.unfinished()
+        playing = self.app.table.referee.game_id if self.app.table.playing else None
+        unfinished = [s for s in self.app.services.store.unfinished() if s.id != playing]
         if self.app.table.playing:
             page.add_widget(primary(_("Back to the game"), lambda: self.app.go("play"), height=m.touch * 1.3))
         for summary in unfinished[:3]:
