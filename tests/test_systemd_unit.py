@@ -119,3 +119,10 @@ def test_unit_points_kivy_and_the_app_at_the_state_directory():
     settings = _settings(UNIT.read_text())
     assert settings["StateDirectory"] == ["table-companion"]
     assert settings["ConfigurationDirectory"] == ["table-companion"]
+
+
+def test_unit_starts_in_its_state_directory():
+    # lgpio creates files in the working directory when it is imported: in "/", which the
+    # sandbox makes read-only, the GPIO and the readers' reset pin would fail.
+    settings = _settings(UNIT.read_text())
+    assert settings["WorkingDirectory"] == ["%S/" + settings["StateDirectory"][0]]

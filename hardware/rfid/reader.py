@@ -28,6 +28,7 @@ import contextlib
 import enum
 import importlib
 import logging
+import os
 import threading
 import time
 import types
@@ -260,6 +261,12 @@ class RfidReader(Device):
                 "RFID reader {zone} cannot start: the mfrc522 driver does not work here ({detail}). "
                 "Install the hardware extras on the Raspberry Pi, or use the simulated backend.",
                 zone=self.zone, detail=str(err))) from err
+        except OSError as err:  # lgpio (behind rpi-lgpio) cannot create its files in the cwd
+            raise DeviceOffline(DOMAIN.text(
+                "RFID reader {zone} cannot start: the GPIO library cannot create its files in the "
+                "working directory {cwd} ({detail}). Start the referee from a directory its user may "
+                "write to; the service starts in /var/lib/table-companion.",
+                zone=self.zone, cwd=os.getcwd(), detail=err.strerror or str(err))) from err
 
     def _connect(self) -> Any:
         """The driver of a chip that answers; builds it (resetting the chip) if needed."""
