@@ -120,13 +120,16 @@ def kivy_settings(kivy_home: Path, tmp_path: Path) -> dict:
 # --- the script itself --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("script", ["install-pi", "pi-parity"])
+SCRIPTS = ["install-pi", "pi-parity", "start", "setup-venv", "test"]
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
 def test_bash_syntax(script):
     result = subprocess.run(["bash", "-n", str(REPO / "scripts" / script)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
 
 
-@pytest.mark.parametrize("script", ["install-pi", "pi-parity"])
+@pytest.mark.parametrize("script", SCRIPTS)
 def test_shellcheck_clean(script):
     if shutil.which("shellcheck") is None:
         pytest.skip("shellcheck is not installed (apt-get install shellcheck)")
@@ -199,6 +202,81 @@ def test_venv_only_builds_an_editable_environment_on_the_os_packages(tmp_path):
     assert not any("kivy" in line or "numpy" in line or "opencv" in line for line in pip)
     assert "numpy==" in result.stdout and "opencv-python-headless<0" in result.stdout
     assert not venv.exists()
+
+
+def _installed(package: str) -> bool:
+    result = subprocess.run(["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True)
+    return result.stdout.endswith("install ok installed")
+
+
+@pytest.mark.skipif(shutil.which("dpkg-query") is None, reason="not a Debian system")
+def test_missing_packages_lists_exactly_the_needed_ones_not_installed():
+    result = subprocess.run([str(INSTALLER), "--missing-packages"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    missing = result.stdout.split()
+    assert all(not _installed(package) for package in missing)
+    for package in ("python3-picamera2", "python3-numpy", "python3-opencv", "libmtdev1"):
+        assert (package in missing) == (not _installed(package))
+
+
+# --- scripts/start --------------------------------------------------------------------------
+
+STUB_INSTALLER = """#!/bin/sh
+echo "install-pi $*" >>"$LOG"
+if [ "$1" = --missing-packages ]; then for p in $MISSING; do echo "$p"; done; exit 0; fi
+mkdir -p "$2/bin"
+printf '#!/bin/sh\\necho "%s $*" >>"$LOG"\\n' "$2/bin/companion" >"$2/bin/companion"
+chmod +x "$2/bin/companion"
+"""
+STUB_SETUP_VENV = """#!/bin/sh
+echo "setup-venv $*" >>"$LOG"
+mkdir -p .venv/bin
+printf '#!/bin/sh\\necho ".venv/bin/companion $*" >>"$LOG"\\n' >.venv/bin/companion
+chmod +x .venv/bin/companion
+"""
+
+
+@pytest.fixture
+def checkout(tmp_path) -> Path:
+    """scripts/start in a checkout whose installer and setup-venv only log their calls."""
+    tree = tmp_path / "checkout"
+    (tree / "scripts").mkdir(parents=True)
+    shutil.copy(REPO / "scripts" / "start", tree / "scripts" / "start")
+    for name, text in (("install-pi", STUB_INSTALLER), ("setup-venv", STUB_SETUP_VENV)):
+        (tree / "scripts" / name).write_text(text)
+        (tree / "scripts" / name).chmod(0o755)
+    return tree
+
+
+def start(checkout: Path, model: str | None, missing: str = "", *args: str) -> tuple[subprocess.CompletedProcess, list[str]]:
+    model_file = checkout.parent / "model"
+    if model is not None:
+        model_file.write_bytes(model.encode() + b"\0")
+    log = checkout.parent / "log"
+    env = dict(os.environ, LOG=str(log), MISSING=missing, TABLE_COMPANION_MODEL_FILE=str(model_file))
+    result = subprocess.run([str(checkout / "scripts" / "start"), *args], capture_output=True, text=True,
+                            env=env, timeout=60)
+    return result, log.read_text().splitlines() if log.exists() else []
+
+
+def test_start_on_a_pi_uses_an_environment_on_the_os_packages(checkout):
+    result, calls = start(checkout, "Raspberry Pi 4 Model B Rev 1.5", "", "--lang", "fr")
+    assert result.returncode == 0, result.stderr
+    assert calls == ["install-pi --missing-packages", "install-pi --venv-only .venv-os",
+                     ".venv-os/bin/companion --lang fr"]  # real hardware, no plain venv, no PyPI numpy
+
+
+def test_start_on_a_pi_without_the_os_packages_points_at_the_installer(checkout):
+    result, calls = start(checkout, "Raspberry Pi 5 Model B Rev 1.0", "python3-picamera2 python3-opencv")
+    assert result.returncode == 1
+    assert calls == ["install-pi --missing-packages"]
+    assert "python3-picamera2 python3-opencv" in result.stderr and "sudo scripts/install-pi" in result.stderr
+
+
+def test_start_elsewhere_simulates_the_hardware(checkout):
+    result, calls = start(checkout, None)
+    assert result.returncode == 0, result.stderr
+    assert calls == ["setup-venv all", ".venv/bin/companion --simulate"]
 
 
 # --- installing into a root -----------------------------------------------------------------
