@@ -279,6 +279,69 @@ def test_start_elsewhere_simulates_the_hardware(checkout):
     assert calls == ["setup-venv all", ".venv/bin/companion --simulate"]
 
 
+# --- scripts/setup-venv and scripts/test: what building the venv needs ----------------------
+
+
+def _bin(tmp_path: Path, tools: dict[str, str]) -> Path:
+    """A directory for $PATH: ``{name: target}`` symlinks (a target starting with ``#!`` is
+    written as a script instead)."""
+    folder = tmp_path / "bin"
+    folder.mkdir(exist_ok=True)
+    for name, target in tools.items():
+        if target.startswith("#!"):
+            (folder / name).write_text(target)
+            (folder / name).chmod(0o755)
+        else:
+            (folder / name).symlink_to(target)
+    return folder
+
+
+def test_setup_venv_without_a_compiler_says_what_to_install_and_builds_nothing(tmp_path):
+    tree = tmp_path / "checkout"
+    (tree / "scripts").mkdir(parents=True)
+    shutil.copy(REPO / "scripts" / "setup-venv", tree / "scripts" / "setup-venv")
+    shutil.copy(REPO / "pyproject.toml", tree / "pyproject.toml")
+    path = _bin(tmp_path, {name: shutil.which(name) for name in ("bash", "dirname")} | {"python3": sys.executable})
+    env = dict(os.environ, PATH=str(path))
+    listed = subprocess.run([str(tree / "scripts" / "setup-venv"), "--missing-packages"], capture_output=True,
+                            text=True, env=env, timeout=60)
+    assert listed.returncode == 0 and "build-essential" in listed.stdout.split()
+    result = subprocess.run([str(tree / "scripts" / "setup-venv"), "test"], capture_output=True, text=True,
+                            env=env, timeout=60)
+    assert result.returncode == 1
+    assert "needs a C compiler" in result.stderr and "sudo apt-get install build-essential" in result.stderr
+    assert not (tree / ".venv").exists()
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler here")
+def test_setup_venv_with_a_compiler_needs_nothing_more():
+    result = subprocess.run([str(REPO / "scripts" / "setup-venv"), "--missing-packages"], capture_output=True,
+                            text=True, env=dict(os.environ, PYTHON=sys.executable), timeout=60)
+    assert result.returncode == 0 and "build-essential" not in result.stdout
+
+
+def test_scripts_test_installs_the_build_tools_the_venv_needs(tmp_path):
+    tree = tmp_path / "checkout"
+    (tree / "scripts").mkdir(parents=True)
+    shutil.copy(REPO / "scripts" / "test", tree / "scripts" / "test")
+    log = tmp_path / "log"
+    stub_setup = ('#!/bin/sh\nif [ "$1" = --missing-packages ]; then echo build-essential; echo python3-dev; '
+                  'exit 0; fi\necho "setup-venv $*" >>"$LOG"; exit 3\n')
+    (tree / "scripts" / "setup-venv").write_text(stub_setup)
+    (tree / "scripts" / "setup-venv").chmod(0o755)
+    logging = '#!/bin/sh\necho "$(basename "$0") $*" >>"$LOG"\n'
+    path = _bin(tmp_path, {"apt-get": logging, "sudo": '#!/bin/sh\n[ "$1" = -n ] && shift\nexec "$@"\n',
+                           "dpkg": "#!/bin/sh\nexit 0\n", **{tool: "#!/bin/sh\nexit 0\n" for tool in (
+                               "xvfb-run", "msgfmt", "systemd-analyze", "shellcheck")}})
+    env = dict(os.environ, PATH=f"{path}:/usr/bin:/bin", LOG=str(log))
+    result = subprocess.run([str(tree / "scripts" / "test")], capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 1
+    calls = log.read_text().splitlines()
+    installs = [line for line in calls if line.startswith("apt-get install")]
+    assert installs and installs[0].split()[-2:] == ["build-essential", "python3-dev"]
+    assert calls[-1] == "setup-venv test"  # after the packages, before any test
+
+
 # --- installing into a root -----------------------------------------------------------------
 
 
