@@ -12,6 +12,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 UNIT = REPO / "systemd" / "table-companion.service"
 GUIDE = REPO / "docs" / "raspberry-pi.md"
+README = REPO / "README.md"
 EXEC = "/opt/table-companion/venv/bin/companion"
 
 
@@ -77,6 +78,14 @@ def _documented_exposure() -> float:
 
 def test_security_exposure_is_at_most_the_documented_level(unit_copy):
     assert _exposure(unit_copy) <= _documented_exposure()
+
+
+def test_the_readme_states_the_exposure_systemd_measures(unit_copy):
+    if shutil.which("systemd-analyze") is None:
+        pytest.skip("systemd-analyze is missing")
+    found = re.search(r"`systemd-analyze security` rates it \*\*(\d+\.\d+)", README.read_text())
+    assert found, "README.md must state the service's exposure level as **N.N**"
+    assert float(found.group(1)) == _exposure(unit_copy)
 
 
 def test_the_documented_level_is_the_lowest_the_hardware_allows(unit_copy):
