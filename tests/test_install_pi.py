@@ -170,6 +170,17 @@ def test_dry_run_lists_packages_groups_and_changes_nothing(pi_root):
     assert r"--groups gpio\,spi\,video\,render\,input companion" in out
     assert "would set dtparam=spi=on in /boot/firmware/config.txt" in out
     assert "would write /etc/systemd/system/table-companion.service" in out
+    # Nothing is claimed done that was not.
+    assert "user: companion would join gpio spi video render input" in out and "in groups" not in out
+    assert "service: would be enabled under" in out and "service: enabled" not in out
+    assert "boot: would switch SPI and the camera on" in out and "switched on in" not in out
+    assert snapshot(pi_root) == before
+
+
+def test_dry_run_uninstall_says_what_it_would_remove(pi_root):
+    before = snapshot(pi_root)
+    out = install(pi_root, "--uninstall", "--purge", "--dry-run").stdout
+    assert "would remove the referee, its configuration, its games" in out and "removed" not in out
     assert snapshot(pi_root) == before
 
 
@@ -188,6 +199,7 @@ def test_dry_run_on_this_machine_prints_apt_and_pip_commands(tmp_path):
         assert "numpy" not in line and "opencv" not in line
     assert any("--no-deps mfrc522" in line for line in pip)
     assert any("--constraint" in line and "kivy" in line for line in pip)
+    assert "service: would be restarted" in result.stdout and "service: running" not in result.stdout
 
 
 def test_venv_only_builds_an_editable_environment_on_the_os_packages(tmp_path):
@@ -217,6 +229,16 @@ def test_missing_packages_lists_exactly_the_needed_ones_not_installed():
     assert all(not _installed(package) for package in missing)
     for package in ("python3-picamera2", "python3-numpy", "python3-opencv", "libmtdev1"):
         assert (package in missing) == (not _installed(package))
+
+
+def test_pi_parity_off_debian_12_says_loudly_that_it_did_not_run(tmp_path):
+    os_release = tmp_path / "os-release"
+    os_release.write_text('PRETTY_NAME="Debian GNU/Linux 13 (trixie)"\nVERSION_CODENAME=trixie\n')
+    result = subprocess.run([str(REPO / "scripts" / "pi-parity")], capture_output=True, text=True, timeout=60,
+                            env=dict(os.environ, PI_PARITY_OS_RELEASE=str(os_release)))
+    assert result.returncode == 0  # not a failure of the code under test
+    assert "WARNING: NOT RUN" in result.stderr and "trixie" in result.stderr
+    assert result.stdout == ""  # nothing installed, nothing run
 
 
 # --- scripts/start --------------------------------------------------------------------------
@@ -347,7 +369,8 @@ def test_scripts_test_installs_the_build_tools_the_venv_needs(tmp_path):
 
 @needs_root
 def test_install_writes_unit_config_and_kiosk_settings(pi_root, tmp_path):
-    install(pi_root)
+    out = install(pi_root).stdout
+    assert "user: companion in groups gpio spi video render input" in out
     user = account(pi_root, "companion")
     assert user is not None and user[5] == "/var/lib/table-companion" and user[6] == "/usr/sbin/nologin"
     for group in GROUPS:
