@@ -519,6 +519,21 @@ def _check_pins(config: Config, file: str) -> None:
                                                   pin=pin, other=other[0]))
 
 
+def gpio_pin_choices(config: Config, key: str) -> list[int]:
+    """The BCM pins the ``[gpio]`` ``key`` may take in ``config`` (its own included):
+    every pin that is neither another key's nor on an SPI bus a reader uses. A pin
+    stepper steps through these, so it never stops at a pin the file would refuse."""
+
+    def fits(pin: int) -> bool:
+        try:
+            _check_pins(dataclasses.replace(config, gpio=dataclasses.replace(config.gpio, **{key: pin})), "")
+        except ConfigError:
+            return False
+        return True
+
+    return [pin for pin in range(PIN.low, PIN.high + 1) if fits(pin)]
+
+
 # --- writing ---------------------------------------------------------------------------------
 
 

@@ -16,7 +16,7 @@ from companion.errors import ConfigError
 from companion.game import Game, OptionKind, RuleOption
 from companion.i18n import Text
 from hardware.config import (AppConfig, CameraConfig, Config, GpioConfig, ZoneConfig, dump_config,
-                             load_config, load_config_or_defaults, save_config)
+                             gpio_pin_choices, load_config, load_config_or_defaults, save_config)
 from hardware.rfid.settings import ReaderConfig, RfidConfig
 
 
@@ -208,6 +208,16 @@ def test_a_second_bus_works_once_the_led_and_buzzer_moved_off_it(tmp_path):
     config = load_config(write(tmp_path, "[gpio]\nled_red = 23\nbuzzer = 26\n[[rfid.readers]]\nzone = 'a'\n"
                                          "[[rfid.readers]]\nzone = 'b'\nbus = 1\nreset_pin = 24\n"))
     assert [r.bus for r in config.rfid.readers] == [0, 1]
+
+
+def test_pin_choices_leave_out_other_keys_pins_and_the_spi_buses_in_use(tmp_path):
+    default = gpio_pin_choices(Config(), "buzzer")
+    assert 18 in default and 19 in default and 26 in default
+    for taken in (5, 6, 17, 22, 27, 25, 7, 8, 9, 10, 11):  # other [gpio] keys, the reset pin, SPI0
+        assert taken not in default
+    on_bus_1 = load_config(write(tmp_path, "[gpio]\nled_red = 23\nbuzzer = 26\n[[rfid.readers]]\nzone = 'a'\n"
+                                           "[[rfid.readers]]\nzone = 'b'\nbus = 1\nreset_pin = 24\n"))
+    assert not set(gpio_pin_choices(on_bus_1, "buzzer")) & {16, 17, 18, 19, 20, 21, 23, 24, 25}
 
 
 def test_pin_clashes_are_reported_in_the_tables_language(tmp_path):
