@@ -10,15 +10,19 @@ one datagram to the ``AF_UNIX`` socket named by ``$NOTIFY_SOCKET`` (a path, or a
 abstract name written with a leading ``@``). Outside systemd the variable is unset and
 every function does nothing. No function here ever raises: the service manager going
 away must not take the table down with it. Each returns whether the message was sent.
+:func:`stop_on_sigterm` makes ``systemctl stop`` an orderly shutdown that says
+``STOPPING=1`` first.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import socket
+from typing import Callable
 
 __all__ = ["notify", "notify_ready", "notify_status", "notify_stopping",
-           "notify_watchdog", "watchdog_interval"]
+           "notify_watchdog", "stop_on_sigterm", "watchdog_interval"]
 
 
 def _address(value: str) -> str | bytes | None:
@@ -81,6 +85,25 @@ def notify_status(text: str) -> bool:
 def notify_stopping() -> bool:
     """Tell systemd the service is shutting down on purpose (``STOPPING=1``)."""
     return notify("STOPPING=1")
+
+
+def stop_on_sigterm(stop: Callable[[], object]) -> None:
+    """On SIGTERM (``systemctl stop``, shutdown, restart), send ``STOPPING=1`` and call ``stop()``.
+
+    Python's default for SIGTERM ends the process on the spot, without ``finally``
+    blocks or ``atexit``: the readers' reset pin, the GPIO and the camera would not be
+    let go. Call this once from the main thread (only it may set signal handlers).
+    ``stop`` then runs in the main thread between two Python instructions, so it should
+    only ask the app to stop (for Kivy: ``Clock.schedule_once(lambda dt: app.stop())``)
+    and let the normal shutdown close the devices; systemd kills what is left after
+    ``TimeoutStopSec``.
+    """
+
+    def handler(signum: int, frame: object) -> None:
+        notify_stopping()
+        stop()
+
+    signal.signal(signal.SIGTERM, handler)
 
 
 def watchdog_interval() -> float | None:

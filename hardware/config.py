@@ -483,24 +483,55 @@ def _parse_rfid(table: Any, file: str) -> RfidConfig:
         raise place.error(err.text) from err
 
 
+SPI_PINS: Mapping[int, tuple[int, ...]] = {0: (7, 8, 9, 10, 11), 1: (16, 17, 18, 19, 20, 21)}
+"""BCM pins of SPI bus 0, and of bus 1 as ``dtoverlay=spi1-3cs`` sets it up (docs/rfid.md):
+while a reader uses the bus, no other key may use them."""
+
+
 def _check_consistency(config: Config, file: str) -> None:
-    """Rules that involve more than one key: pins used twice, a manual zone's corners."""
-    owners: dict[int, str] = {}
-    claims = [(f"[gpio] {key}", pin) for key, pin in config.gpio.pins().items()]
-    claims += [(f"[[rfid.readers]] #{n} {key}", getattr(reader, key))
-               for n, reader in enumerate(config.rfid.readers, 1) for key in ("reset_pin", "irq_pin")]
-    for where, pin in claims:
-        other = owners.get(pin)
-        if other is not None and other.startswith("[gpio]"):
-            raise Place(file, where).error(D.text("uses BCM pin {pin}, which {other} already uses.",
-                                                  pin=pin, other=other))
-        owners.setdefault(pin, where)
+    """Rules that involve more than one key: pins, a replay camera's path, a manual zone's corners."""
+    _check_pins(config, file)
     if config.camera.backend == "replay" and config.camera.path is None:
         raise Place(file, "[camera] path").error(
             D.text("is needed when backend is \"replay\": a directory of images or a video file."))
     if config.zone.method == "manual" and config.zone.corners is None:
         raise Place(file, "[zone] corners").error(
             D.text("are needed when method is \"manual\": four [x, y] pairs of frame pixels."))
+
+
+def _check_pins(config: Config, file: str) -> None:
+    """Every pin has one user, except a reset pin that readers share (the boards may be
+    reset together), and no key uses a pin of an SPI bus a reader is on."""
+    spi = {pin: bus for bus in sorted({r.bus for r in config.rfid.readers}) for pin in SPI_PINS.get(bus, ())}
+    claims = [(f"[gpio] {key}", key, pin) for key, pin in config.gpio.pins().items()]
+    claims += [(f"[[rfid.readers]] #{n} {key}", key, getattr(reader, key))
+               for n, reader in enumerate(config.rfid.readers, 1) for key in ("reset_pin", "irq_pin")
+               if getattr(reader, key) is not None]
+    owners: dict[int, tuple[str, str]] = {}
+    for where, key, pin in claims:
+        if pin in spi:
+            raise Place(file, where).error(D.text(
+                "uses BCM pin {pin}, which belongs to SPI bus {bus} of the RFID readers (BCM {pins}); "
+                "choose another pin.", pin=pin, bus=spi[pin], pins=", ".join(map(str, SPI_PINS[spi[pin]]))))
+        other = owners.setdefault(pin, (where, key))
+        if other[0] != where and not key == other[1] == "reset_pin":
+            raise Place(file, where).error(D.text("uses BCM pin {pin}, which {other} already uses.",
+                                                  pin=pin, other=other[0]))
+
+
+def gpio_pin_choices(config: Config, key: str) -> list[int]:
+    """The BCM pins the ``[gpio]`` ``key`` may take in ``config`` (its own included):
+    every pin that is neither another key's nor on an SPI bus a reader uses. A pin
+    stepper steps through these, so it never stops at a pin the file would refuse."""
+
+    def fits(pin: int) -> bool:
+        try:
+            _check_pins(dataclasses.replace(config, gpio=dataclasses.replace(config.gpio, **{key: pin})), "")
+        except ConfigError:
+            return False
+        return True
+
+    return [pin for pin in range(PIN.low, PIN.high + 1) if fits(pin)]
 
 
 # --- writing ---------------------------------------------------------------------------------

@@ -120,13 +120,16 @@ def kivy_settings(kivy_home: Path, tmp_path: Path) -> dict:
 # --- the script itself --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("script", ["install-pi", "pi-parity"])
+SCRIPTS = ["install-pi", "pi-parity", "start", "setup-venv", "test"]
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
 def test_bash_syntax(script):
     result = subprocess.run(["bash", "-n", str(REPO / "scripts" / script)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
 
 
-@pytest.mark.parametrize("script", ["install-pi", "pi-parity"])
+@pytest.mark.parametrize("script", SCRIPTS)
 def test_shellcheck_clean(script):
     if shutil.which("shellcheck") is None:
         pytest.skip("shellcheck is not installed (apt-get install shellcheck)")
@@ -167,6 +170,17 @@ def test_dry_run_lists_packages_groups_and_changes_nothing(pi_root):
     assert r"--groups gpio\,spi\,video\,render\,input companion" in out
     assert "would set dtparam=spi=on in /boot/firmware/config.txt" in out
     assert "would write /etc/systemd/system/table-companion.service" in out
+    # Nothing is claimed done that was not.
+    assert "user: companion would join gpio spi video render input" in out and "in groups" not in out
+    assert "service: would be enabled under" in out and "service: enabled" not in out
+    assert "boot: would switch SPI and the camera on" in out and "switched on in" not in out
+    assert snapshot(pi_root) == before
+
+
+def test_dry_run_uninstall_says_what_it_would_remove(pi_root):
+    before = snapshot(pi_root)
+    out = install(pi_root, "--uninstall", "--purge", "--dry-run").stdout
+    assert "would remove the referee, its configuration, its games" in out and "removed" not in out
     assert snapshot(pi_root) == before
 
 
@@ -185,6 +199,7 @@ def test_dry_run_on_this_machine_prints_apt_and_pip_commands(tmp_path):
         assert "numpy" not in line and "opencv" not in line
     assert any("--no-deps mfrc522" in line for line in pip)
     assert any("--constraint" in line and "kivy" in line for line in pip)
+    assert "service: would be restarted" in result.stdout and "service: running" not in result.stdout
 
 
 def test_venv_only_builds_an_editable_environment_on_the_os_packages(tmp_path):
@@ -201,12 +216,161 @@ def test_venv_only_builds_an_editable_environment_on_the_os_packages(tmp_path):
     assert not venv.exists()
 
 
+def _installed(package: str) -> bool:
+    result = subprocess.run(["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True)
+    return result.stdout.endswith("install ok installed")
+
+
+@pytest.mark.skipif(shutil.which("dpkg-query") is None, reason="not a Debian system")
+def test_missing_packages_lists_exactly_the_needed_ones_not_installed():
+    result = subprocess.run([str(INSTALLER), "--missing-packages"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    missing = result.stdout.split()
+    assert all(not _installed(package) for package in missing)
+    for package in ("python3-picamera2", "python3-numpy", "python3-opencv", "libmtdev1"):
+        assert (package in missing) == (not _installed(package))
+
+
+def test_pi_parity_off_debian_12_says_loudly_that_it_did_not_run(tmp_path):
+    os_release = tmp_path / "os-release"
+    os_release.write_text('PRETTY_NAME="Debian GNU/Linux 13 (trixie)"\nVERSION_CODENAME=trixie\n')
+    result = subprocess.run([str(REPO / "scripts" / "pi-parity")], capture_output=True, text=True, timeout=60,
+                            env=dict(os.environ, PI_PARITY_OS_RELEASE=str(os_release)))
+    assert result.returncode == 0  # not a failure of the code under test
+    assert "WARNING: NOT RUN" in result.stderr and "trixie" in result.stderr
+    assert result.stdout == ""  # nothing installed, nothing run
+
+
+# --- scripts/start --------------------------------------------------------------------------
+
+STUB_INSTALLER = """#!/bin/sh
+echo "install-pi $*" >>"$LOG"
+if [ "$1" = --missing-packages ]; then for p in $MISSING; do echo "$p"; done; exit 0; fi
+mkdir -p "$2/bin"
+printf '#!/bin/sh\\necho "%s $*" >>"$LOG"\\n' "$2/bin/companion" >"$2/bin/companion"
+chmod +x "$2/bin/companion"
+"""
+STUB_SETUP_VENV = """#!/bin/sh
+echo "setup-venv $*" >>"$LOG"
+mkdir -p .venv/bin
+printf '#!/bin/sh\\necho ".venv/bin/companion $*" >>"$LOG"\\n' >.venv/bin/companion
+chmod +x .venv/bin/companion
+"""
+
+
+@pytest.fixture
+def checkout(tmp_path) -> Path:
+    """scripts/start in a checkout whose installer and setup-venv only log their calls."""
+    tree = tmp_path / "checkout"
+    (tree / "scripts").mkdir(parents=True)
+    shutil.copy(REPO / "scripts" / "start", tree / "scripts" / "start")
+    for name, text in (("install-pi", STUB_INSTALLER), ("setup-venv", STUB_SETUP_VENV)):
+        (tree / "scripts" / name).write_text(text)
+        (tree / "scripts" / name).chmod(0o755)
+    return tree
+
+
+def start(checkout: Path, model: str | None, missing: str = "", *args: str) -> tuple[subprocess.CompletedProcess, list[str]]:
+    model_file = checkout.parent / "model"
+    if model is not None:
+        model_file.write_bytes(model.encode() + b"\0")
+    log = checkout.parent / "log"
+    env = dict(os.environ, LOG=str(log), MISSING=missing, TABLE_COMPANION_MODEL_FILE=str(model_file))
+    result = subprocess.run([str(checkout / "scripts" / "start"), *args], capture_output=True, text=True,
+                            env=env, timeout=60)
+    return result, log.read_text().splitlines() if log.exists() else []
+
+
+def test_start_on_a_pi_uses_an_environment_on_the_os_packages(checkout):
+    result, calls = start(checkout, "Raspberry Pi 4 Model B Rev 1.5", "", "--lang", "fr")
+    assert result.returncode == 0, result.stderr
+    assert calls == ["install-pi --missing-packages", "install-pi --venv-only .venv-os",
+                     ".venv-os/bin/companion --lang fr"]  # real hardware, no plain venv, no PyPI numpy
+
+
+def test_start_on_a_pi_without_the_os_packages_points_at_the_installer(checkout):
+    result, calls = start(checkout, "Raspberry Pi 5 Model B Rev 1.0", "python3-picamera2 python3-opencv")
+    assert result.returncode == 1
+    assert calls == ["install-pi --missing-packages"]
+    assert "python3-picamera2 python3-opencv" in result.stderr and "sudo scripts/install-pi" in result.stderr
+
+
+def test_start_elsewhere_simulates_the_hardware(checkout):
+    result, calls = start(checkout, None)
+    assert result.returncode == 0, result.stderr
+    assert calls == ["setup-venv all", ".venv/bin/companion --simulate"]
+
+
+# --- scripts/setup-venv and scripts/test: what building the venv needs ----------------------
+
+
+def _bin(tmp_path: Path, tools: dict[str, str]) -> Path:
+    """A directory for $PATH: ``{name: target}`` symlinks (a target starting with ``#!`` is
+    written as a script instead)."""
+    folder = tmp_path / "bin"
+    folder.mkdir(exist_ok=True)
+    for name, target in tools.items():
+        if target.startswith("#!"):
+            (folder / name).write_text(target)
+            (folder / name).chmod(0o755)
+        else:
+            (folder / name).symlink_to(target)
+    return folder
+
+
+def test_setup_venv_without_a_compiler_says_what_to_install_and_builds_nothing(tmp_path):
+    tree = tmp_path / "checkout"
+    (tree / "scripts").mkdir(parents=True)
+    shutil.copy(REPO / "scripts" / "setup-venv", tree / "scripts" / "setup-venv")
+    shutil.copy(REPO / "pyproject.toml", tree / "pyproject.toml")
+    path = _bin(tmp_path, {name: shutil.which(name) for name in ("bash", "dirname")} | {"python3": sys.executable})
+    env = dict(os.environ, PATH=str(path))
+    listed = subprocess.run([str(tree / "scripts" / "setup-venv"), "--missing-packages"], capture_output=True,
+                            text=True, env=env, timeout=60)
+    assert listed.returncode == 0 and "build-essential" in listed.stdout.split()
+    result = subprocess.run([str(tree / "scripts" / "setup-venv"), "test"], capture_output=True, text=True,
+                            env=env, timeout=60)
+    assert result.returncode == 1
+    assert "needs a C compiler" in result.stderr and "sudo apt-get install build-essential" in result.stderr
+    assert not (tree / ".venv").exists()
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler here")
+def test_setup_venv_with_a_compiler_needs_nothing_more():
+    result = subprocess.run([str(REPO / "scripts" / "setup-venv"), "--missing-packages"], capture_output=True,
+                            text=True, env=dict(os.environ, PYTHON=sys.executable), timeout=60)
+    assert result.returncode == 0 and "build-essential" not in result.stdout
+
+
+def test_scripts_test_installs_the_build_tools_the_venv_needs(tmp_path):
+    tree = tmp_path / "checkout"
+    (tree / "scripts").mkdir(parents=True)
+    shutil.copy(REPO / "scripts" / "test", tree / "scripts" / "test")
+    log = tmp_path / "log"
+    stub_setup = ('#!/bin/sh\nif [ "$1" = --missing-packages ]; then echo build-essential; echo python3-dev; '
+                  'exit 0; fi\necho "setup-venv $*" >>"$LOG"; exit 3\n')
+    (tree / "scripts" / "setup-venv").write_text(stub_setup)
+    (tree / "scripts" / "setup-venv").chmod(0o755)
+    logging = '#!/bin/sh\necho "$(basename "$0") $*" >>"$LOG"\n'
+    path = _bin(tmp_path, {"apt-get": logging, "sudo": '#!/bin/sh\n[ "$1" = -n ] && shift\nexec "$@"\n',
+                           "dpkg": "#!/bin/sh\nexit 0\n", **{tool: "#!/bin/sh\nexit 0\n" for tool in (
+                               "xvfb-run", "msgfmt", "systemd-analyze", "shellcheck")}})
+    env = dict(os.environ, PATH=f"{path}:/usr/bin:/bin", LOG=str(log))
+    result = subprocess.run([str(tree / "scripts" / "test")], capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 1
+    calls = log.read_text().splitlines()
+    installs = [line for line in calls if line.startswith("apt-get install")]
+    assert installs and installs[0].split()[-2:] == ["build-essential", "python3-dev"]
+    assert calls[-1] == "setup-venv test"  # after the packages, before any test
+
+
 # --- installing into a root -----------------------------------------------------------------
 
 
 @needs_root
 def test_install_writes_unit_config_and_kiosk_settings(pi_root, tmp_path):
-    install(pi_root)
+    out = install(pi_root).stdout
+    assert "user: companion in groups gpio spi video render input" in out
     user = account(pi_root, "companion")
     assert user is not None and user[5] == "/var/lib/table-companion" and user[6] == "/usr/sbin/nologin"
     for group in GROUPS:

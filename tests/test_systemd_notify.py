@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
+import subprocess
+import sys
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -157,3 +161,25 @@ def test_garbled_watchdog_pid(monkeypatch):
     monkeypatch.setenv("WATCHDOG_USEC", "10000000")
     monkeypatch.setenv("WATCHDOG_PID", "main")
     assert systemd.watchdog_interval() is None
+
+
+def test_sigterm_says_stopping_and_lets_the_app_shut_down_in_order(manager, tmp_path):
+    # Without the handler, SIGTERM ends Python at once: no STOPPING=1, no finally, exit -15.
+    program = (
+        "import sys, threading\n"
+        "from companion import systemd\n"
+        "done = threading.Event()\n"
+        "systemd.stop_on_sigterm(done.set)\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    while not done.wait(0.05): pass\n"
+        "finally:\n"
+        "    print('closed the devices', flush=True)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", program], stdout=subprocess.PIPE, text=True,
+                             env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1])))
+    assert child.stdout.readline() == "ready\n"
+    child.send_signal(signal.SIGTERM)
+    out, _ = child.communicate(timeout=10)
+    assert child.returncode == 0 and out == "closed the devices\n"
+    assert _received(manager) == ["STOPPING=1"]

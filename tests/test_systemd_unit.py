@@ -12,6 +12,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 UNIT = REPO / "systemd" / "table-companion.service"
 GUIDE = REPO / "docs" / "raspberry-pi.md"
+README = REPO / "README.md"
 EXEC = "/opt/table-companion/venv/bin/companion"
 
 
@@ -79,6 +80,14 @@ def test_security_exposure_is_at_most_the_documented_level(unit_copy):
     assert _exposure(unit_copy) <= _documented_exposure()
 
 
+def test_the_readme_states_the_exposure_systemd_measures(unit_copy):
+    if shutil.which("systemd-analyze") is None:
+        pytest.skip("systemd-analyze is missing")
+    found = re.search(r"`systemd-analyze security` rates it \*\*(\d+\.\d+)", README.read_text())
+    assert found, "README.md must state the service's exposure level as **N.N**"
+    assert float(found.group(1)) == _exposure(unit_copy)
+
+
 def test_the_documented_level_is_the_lowest_the_hardware_allows(unit_copy):
     # Not a loose figure: dropping one protection must push the exposure above it.
     loosened = unit_copy.read_text().replace("ProtectSystem=strict\n", "")
@@ -119,3 +128,10 @@ def test_unit_points_kivy_and_the_app_at_the_state_directory():
     settings = _settings(UNIT.read_text())
     assert settings["StateDirectory"] == ["table-companion"]
     assert settings["ConfigurationDirectory"] == ["table-companion"]
+
+
+def test_unit_starts_in_its_state_directory():
+    # lgpio creates files in the working directory when it is imported: in "/", which the
+    # sandbox makes read-only, the GPIO and the readers' reset pin would fail.
+    settings = _settings(UNIT.read_text())
+    assert settings["WorkingDirectory"] == ["%S/" + settings["StateDirectory"][0]]

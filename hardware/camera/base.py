@@ -8,6 +8,12 @@ fails to open or to deliver a picture puts the camera *offline* (one
 :class:`~companion.inputs.DeviceStatus` on the queue), is released, and is reopened
 after a capped exponential backoff; the first good picture after that puts it back
 online.
+
+The backend's calls are made on a :class:`~hardware.camera.calls.DriverThread`, each
+with a time limit: a source that takes more than ``stall_after`` seconds for a
+picture (a camera that vanished, whose driver waits for ever) counts as failed like
+any other, and :meth:`Camera.stop` returns within :data:`STOP_WAIT` seconds whatever
+the driver does.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ import threading
 import time
 from abc import abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar, Iterator
+from functools import partial
+from typing import Any, ClassVar, Iterator
 
 import cv2
 import numpy as np
@@ -24,9 +31,17 @@ import numpy as np
 from companion.errors import CompanionError, HardwareError
 from companion.i18n import Domain, Text
 from companion.inputs import DeviceStatus, InputQueue
+from hardware.camera.calls import DriverThread
 from hardware.device import Device, DeviceReport
 
 D = Domain("hardware", "hardware")
+
+OPEN_WAIT = 10.0
+"""Seconds a source may take to open (a Pi camera needs about one)."""
+RELEASE_WAIT = 3.0
+"""Seconds a source may take to let go; after that it is left to its driver."""
+STOP_WAIT = RELEASE_WAIT + 1.0
+"""Seconds :meth:`Camera.stop` waits for the capture thread at most."""
 
 ROTATIONS = {0: None, 90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_COUNTERCLOCKWISE}
 
@@ -55,12 +70,22 @@ class Backoff:
             delay = min(delay * 2, self.limit)
 
 
+@dataclass(frozen=True)
+class _Opened:
+    """An open source and the thread that makes the calls into it."""
+
+    driver: DriverThread
+    source: Any
+
+
 class Camera(Device):
     """Base of the camera backends. Threads start in :meth:`start`, never before.
 
     ``width``/``height``/``fps`` are what was asked of the source; frames are turned
     clockwise by ``rotation`` degrees after capture. ``queue`` receives the
-    online/offline statuses (``None``: nobody is told).
+    online/offline statuses (``None``: nobody is told). A picture that takes more than
+    :attr:`stall_after` seconds (3, or five frame periods if longer) means the source
+    has stopped.
     """
 
     name = "camera"
@@ -74,6 +99,8 @@ class Camera(Device):
         self.queue = queue
         self.width, self.height, self._fps, self.rotation = width, height, float(fps), rotation
         self.backoff = backoff
+        self.stall_after = max(3.0, 5 / self._fps)
+        """Seconds a picture may take before the source counts as stopped (set before :meth:`start`)."""
         self._latest: Frame | None = None
         self._new_frame = threading.Condition()
         self._stopping = threading.Event()
@@ -124,10 +151,13 @@ class Camera(Device):
         return frame if frame is not None and frame.index > after else None
 
     def stop(self) -> None:
-        """Stop the capture thread and release the source; :meth:`start` may follow."""
+        """Stop the capture thread and release the source; :meth:`start` may follow.
+
+        Returns within :data:`STOP_WAIT` seconds: a source whose driver hangs is left to it.
+        """
         self._stopping.set()
         if self._thread is not None:
-            self._thread.join()
+            self._thread.join(STOP_WAIT)
             self._thread = None
 
     def close(self) -> None:
@@ -168,37 +198,42 @@ class Camera(Device):
 
     # --- for the backends ----------------------------------------------------------------
     @abstractmethod
-    def _open(self) -> None:
-        """Open the source; raise (any exception) if it cannot be opened."""
+    def _open(self) -> Any:
+        """Open the source and return it (any object the other two take); raise (any
+        exception) if it cannot be opened."""
 
     @abstractmethod
-    def _read(self) -> np.ndarray | None:
-        """One picture (BGR, grey or BGRA); ``None`` or an exception if there is none."""
+    def _read(self, source: Any) -> np.ndarray | None:
+        """One picture (BGR, grey or BGRA) from ``source``; ``None`` or an exception if
+        there is none."""
 
     @abstractmethod
-    def _release(self) -> None:
-        """Let go of the source; called once after every successful :meth:`_open`."""
+    def _release(self, source: Any) -> None:
+        """Let go of ``source``; called once for every source :meth:`_open` returned,
+        possibly on another thread than the one that opened it."""
 
     # --- the capture thread --------------------------------------------------------------
     def _run(self) -> None:
         delays = self.backoff.delays()
-        opened = False
+        opened: _Opened | None = None
         index = self._latest.index + 1 if self._latest is not None else 0
         period = 1 / self._fps
         due: float | None = None  # when the next frame is due; re-anchored after a stall
         try:
             while not self._stopping.is_set():
                 try:
-                    if not opened:
-                        self._open()
-                        opened = True
-                    image = self._read()
+                    if opened is None:
+                        opened = self._open_on_a_driver_thread()
+                    image = opened.driver.call(partial(self._read, opened.source), self.stall_after,
+                                               self._stopping)
                     if image is None:
                         raise HardwareError(D.text("the camera returned no picture"))
                 except Exception as err:  # any driver failure means: offline, retry later
-                    if opened:
-                        self._release_quietly()
-                        opened = False
+                    if opened is not None:
+                        self._let_go(opened)
+                        opened = None
+                    if self._stopping.is_set():
+                        break
                     self._went_offline(err)
                     due = None
                     if self._stopping.wait(next(delays)):
@@ -211,8 +246,29 @@ class Camera(Device):
                 due = now + period if due is None or now > due + period else due + period
                 self._stopping.wait(due - now)
         finally:
-            if opened:
-                self._release_quietly()
+            if opened is not None:
+                self._let_go(opened)
+
+    def _open_on_a_driver_thread(self) -> "_Opened":
+        driver = DriverThread(f"camera-{self.backend}-driver")
+        try:
+            source = driver.call(self._open, OPEN_WAIT, self._stopping, orphan=self._release_quietly)
+        except BaseException:
+            driver.close()
+            raise
+        return _Opened(driver, source)
+
+    def _let_go(self, opened: "_Opened") -> None:
+        """Close the driver thread and release the source on a thread of its own, waiting
+        :data:`RELEASE_WAIT` seconds at most: the driver thread may be stuck in a call."""
+        opened.driver.close()
+        releaser = DriverThread(f"camera-{self.backend}-release")
+        try:
+            releaser.call(partial(self._release_quietly, opened.source), RELEASE_WAIT, threading.Event())
+        except HardwareError:
+            pass  # the driver hangs even in letting go: the source is dropped
+        finally:
+            releaser.close()
 
     def _deliver(self, image: np.ndarray, index: int) -> None:
         frame = Frame(image, time.monotonic(), index)
@@ -238,9 +294,9 @@ class Camera(Device):
         if self.queue is not None:
             self.queue.put(DeviceStatus(self.name, online, message, at=time.monotonic()))
 
-    def _release_quietly(self) -> None:
+    def _release_quietly(self, source: Any) -> None:
         try:
-            self._release()
+            self._release(source)
         except Exception:  # a source that fails even to close is simply dropped
             pass
 

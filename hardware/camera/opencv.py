@@ -45,15 +45,13 @@ class OpenCVCamera(Camera):
         super().__init__(queue, width=width, height=height, fps=fps, rotation=rotation, backoff=backoff)
         self.device = device
         self.capture_factory = capture_factory
-        self._capture = None
 
-    def _open(self) -> None:
-        self._capture = open_capture(self.capture_factory, self.device, self.width, self.height, self._fps)
+    def _open(self) -> Any:
+        return open_capture(self.capture_factory, self.device, self.width, self.height, self._fps)
 
-    def _read(self) -> np.ndarray | None:
-        ok, image = self._capture.read()
+    def _read(self, source: Any) -> np.ndarray | None:
+        ok, image = source.read()
         return image if ok else None
 
-    def _release(self) -> None:
-        self._capture.release()
-        self._capture = None
+    def _release(self, source: Any) -> None:
+        source.release()

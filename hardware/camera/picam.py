@@ -34,7 +34,6 @@ class Picamera2Camera(Camera):
         self.exposure_us = exposure_us
         self.awb_gains = awb_gains
         self.camera_num = camera_num
-        self._camera = None
 
     def controls(self) -> dict[str, Any]:
         """The libcamera controls this camera is started with."""
@@ -46,12 +45,17 @@ class Picamera2Camera(Camera):
             controls.update(AwbEnable=False, ColourGains=tuple(self.awb_gains))
         return controls
 
-    def _open(self) -> None:
+    def _open(self) -> Any:
         try:
             from picamera2 import Picamera2
         except ImportError as err:
             raise HardwareError(D.text("picamera2 is not installed; on Raspberry Pi OS run "
                                        "\"sudo apt install python3-picamera2\"")) from err
+        if self.camera_num >= len(Picamera2.global_camera_info()):
+            raise HardwareError(D.text(
+                "no Pi camera detected: check that the ribbon cable sits the right way round with its "
+                "latches closed and that config.txt has camera_auto_detect=1, then reboot; "
+                "\"rpicam-hello --list-cameras\" must list the camera"))
         camera = Picamera2(self.camera_num)
         try:
             camera.configure(camera.create_video_configuration(
@@ -61,14 +65,13 @@ class Picamera2Camera(Camera):
         except Exception:
             camera.close()
             raise
-        self._camera = camera
+        return camera
 
-    def _read(self) -> np.ndarray | None:
-        return self._camera.capture_array("main")
+    def _read(self, source: Any) -> np.ndarray | None:
+        return source.capture_array("main")
 
-    def _release(self) -> None:
+    def _release(self, source: Any) -> None:
         try:
-            self._camera.stop()
+            source.stop()
         finally:
-            self._camera.close()
-            self._camera = None
+            source.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -30,34 +31,39 @@ class ReplayCamera(Camera):
                  fps: float = 15, rotation: int = 0, backoff: Backoff = Backoff()) -> None:
         super().__init__(queue, width=width, height=height, fps=fps, rotation=rotation, backoff=backoff)
         self.path = Path(path)
-        self._images: list[Path] = []
-        self._next = 0
-        self._video = None
 
-    def _open(self) -> None:
+    def _open(self) -> "_Playlist | Any":
         if not self.path.exists():
             raise HardwareError(D.text("{path} does not exist", path=str(self.path)))
         if self.path.is_dir():
-            self._images = sorted(p for p in self.path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
-            if not self._images:
+            images = sorted(p for p in self.path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+            if not images:
                 raise HardwareError(D.text("{path} holds no images", path=str(self.path)))
-            self._next = 0
-        else:
-            self._video = open_capture(cv2.VideoCapture, str(self.path), self.width, self.height, self._fps)
+            return _Playlist(images)
+        return open_capture(cv2.VideoCapture, str(self.path), self.width, self.height, self._fps)
 
-    def _read(self) -> np.ndarray | None:
-        if self._video is None:
-            image = cv2.imread(str(self._images[self._next]), cv2.IMREAD_COLOR)
-            self._next = (self._next + 1) % len(self._images)
-            return image
-        ok, image = self._video.read()
+    def _read(self, source: "_Playlist | Any") -> np.ndarray | None:
+        if isinstance(source, _Playlist):
+            return source.next_image()
+        ok, image = source.read()
         if not ok:
-            self._video.set(cv2.CAP_PROP_POS_FRAMES, 0)
-            ok, image = self._video.read()
+            source.set(cv2.CAP_PROP_POS_FRAMES, 0)
+            ok, image = source.read()
         return image if ok else None
 
-    def _release(self) -> None:
-        if self._video is not None:
-            self._video.release()
-        self._video = None
-        self._images = []
+    def _release(self, source: "_Playlist | Any") -> None:
+        if not isinstance(source, _Playlist):
+            source.release()
+
+
+class _Playlist:
+    """The images of a directory, in name order, and the next one to show."""
+
+    def __init__(self, images: list[Path]) -> None:
+        self.images = images
+        self.next = 0
+
+    def next_image(self) -> np.ndarray | None:
+        image = cv2.imread(str(self.images[self.next]), cv2.IMREAD_COLOR)
+        self.next = (self.next + 1) % len(self.images)
+        return image

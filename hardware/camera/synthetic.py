@@ -74,15 +74,16 @@ class SyntheticCamera(Camera):
         self._connected = connected
 
     def _open(self) -> None:
+        """The source is the scene this object keeps: nothing to hand out."""
         self._check_plugged()
         if self._scene is None:
             self.set_cards(self._cards)
 
-    def _read(self) -> np.ndarray | None:
+    def _read(self, source: None) -> np.ndarray | None:
         self._check_plugged()
         return self._scene.copy()
 
-    def _release(self) -> None:
+    def _release(self, source: None) -> None:
         """Nothing to release: the scene stays for the next opening."""
 
     def _check_plugged(self) -> None:

@@ -7,7 +7,9 @@ the simulated backend it is a private copy wired to an emulated chip of a
 so the same code runs at the table, in the app's simulation mode and in the tests.
 
 A background thread polls: REQA then ANTICOLLISION, which gives the UID of a tag in the
-field. A MIFARE tag left in READY by such a poll treats the next REQA as an error and
+field. These two go through :mod:`hardware.rfid.exchange` (the driver's register
+access with a bounded wait: the driver's own wait costs 2,000 SPI transfers per empty
+poll); everything else is the driver's. A MIFARE tag left in READY by such a poll treats the next REQA as an error and
 drops back to IDLE without answering, so a present tag is seen on every other poll
 only. The reader therefore debounces: a tag counts as lifted after ``removal_misses``
 consecutive polls without it (2 or more), and puts exactly one
@@ -28,6 +30,7 @@ import contextlib
 import enum
 import importlib
 import logging
+import os
 import threading
 import time
 import types
@@ -40,9 +43,10 @@ from hardware.device import Device, DeviceReport
 from hardware.rfid.domain import DOMAIN
 from hardware.rfid.emulator import PARITY_ERR, CRC_ERR, PROTOCOL_ERR, Reg
 from hardware.rfid.errors import TagNotPresent, TagOperationFailed
+from hardware.rfid.exchange import ATQA_BITS, anticollision, request
 from hardware.rfid.fakes import BCM_TO_BOARD
 from hardware.rfid.identity import IDENTITY_BLOCKS, TagIdentity
-from hardware.rfid.iso14443 import format_uid, normalise_uid
+from hardware.rfid.iso14443 import REQA, WUPA, format_uid, normalise_uid
 from hardware.rfid.mifare import BLOCK_SIZE, BLOCKS, DEFAULT_KEY, is_trailer, sector_of
 from hardware.rfid.settings import ReaderConfig
 from hardware.rfid.table import SimulatedTable
@@ -195,16 +199,15 @@ class RfidReader(Device):
         driver = self._connect()
         try:
             self._check_version(driver)
-            status, _ = driver.MFRC522_Request(driver.PICC_REQIDL)
-            if status == driver.MI_OK:
-                status, serial = driver.MFRC522_Anticoll()
-                if status == driver.MI_OK:
+            reception = request(driver, REQA)
+            if reception.answered(ATQA_BITS):
+                reception = anticollision(driver)
+                if reception.serial is not None:
                     self._garbled = 0
-                    return format_uid(bytes(serial[:4]))
-            errors = driver.Read_MFRC522(Reg.Error)
+                    return format_uid(reception.serial[:4])
         except OSError as err:
             raise DeviceOffline(self._spi_failed(err)) from err
-        if not errors & GARBLE_ERRORS:
+        if not reception.errors & GARBLE_ERRORS:
             self._garbled = 0
             return _Poll.MISS
         self._garbled += 1
@@ -260,6 +263,12 @@ class RfidReader(Device):
                 "RFID reader {zone} cannot start: the mfrc522 driver does not work here ({detail}). "
                 "Install the hardware extras on the Raspberry Pi, or use the simulated backend.",
                 zone=self.zone, detail=str(err))) from err
+        except OSError as err:  # lgpio (behind rpi-lgpio) cannot create its files in the cwd
+            raise DeviceOffline(DOMAIN.text(
+                "RFID reader {zone} cannot start: the GPIO library cannot create its files in the "
+                "working directory {cwd} ({detail}). Start the referee from a directory its user may "
+                "write to; the service starts in /var/lib/table-companion.",
+                zone=self.zone, cwd=os.getcwd(), detail=err.strerror or str(err))) from err
 
     def _connect(self) -> Any:
         """The driver of a chip that answers; builds it (resetting the chip) if needed."""
@@ -414,27 +423,23 @@ class RfidReader(Device):
     def _find_tag(self, driver: Any, *, select: bool, expected: str | None = None) -> tuple[str, list[int]]:
         """Wake the tag on the reader (WUPA, twice: a tag the last poll left READY or
         ACTIVE ignores one), read its UID and optionally select it."""
-        for _ in range(2):
-            status, _ = driver.MFRC522_Request(driver.PICC_REQALL)
-            if status == driver.MI_OK:
-                break
-        else:
+        if not any(request(driver, WUPA).answered(ATQA_BITS) for _ in range(2)):
             raise TagNotPresent(DOMAIN.text("There is no tag on RFID reader {zone}: put the token on it "
                                             "and try again.", zone=self.zone))
-        status, serial = driver.MFRC522_Anticoll()
-        if status != driver.MI_OK:
+        serial = anticollision(driver).serial
+        if serial is None:
             raise TagOperationFailed(DOMAIN.text(
                 "RFID reader {zone} cannot read the tag's number. Leave one token on it, hold it still "
                 "and try again.", zone=self.zone))
-        found = format_uid(bytes(serial[:4]))
+        found = format_uid(serial[:4])
         if expected is not None and found != expected:
             raise TagNotPresent(DOMAIN.text("Tag {uid} is not on RFID reader {zone} (tag {found} is).",
                                             uid=expected, zone=self.zone, found=found))
-        if select and not driver.MFRC522_SelectTag(serial):
+        if select and not driver.MFRC522_SelectTag(list(serial)):
             raise TagOperationFailed(DOMAIN.text(
                 "The tag {uid} on RFID reader {zone} did not answer; hold it still and try again.",
                 uid=found, zone=self.zone))
-        return found, serial
+        return found, list(serial)
 
 
 class _TagSession:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import sys
 import threading
+import time
 import types
 from pathlib import Path
 
@@ -247,6 +248,11 @@ class FakePicamera2:
     """Stands in for picamera2.Picamera2: records the configuration, hands out frames."""
 
     instances: list["FakePicamera2"] = []
+    cameras: list[dict] = [{"Model": "imx708", "Num": 0}]
+
+    @staticmethod
+    def global_camera_info():
+        return list(FakePicamera2.cameras)
 
     def __init__(self, camera_num=0):
         self.camera_num = camera_num
@@ -278,6 +284,7 @@ class FakePicamera2:
 @pytest.fixture
 def fake_picamera2(monkeypatch):
     FakePicamera2.instances = []
+    monkeypatch.setattr(FakePicamera2, "cameras", [{"Model": "imx708", "Num": 0}])
     module = types.ModuleType("picamera2")
     module.Picamera2 = FakePicamera2
     monkeypatch.setitem(sys.modules, "picamera2", module)
@@ -306,3 +313,61 @@ def test_missing_picamera2_is_reported_with_the_install_command(monkeypatch):
     report = Picamera2Camera(None, backoff=FAST).probe(duration=0.1, timeout=0.2)
     assert not report.ok
     assert "apt install python3-picamera2" in report.message.render("en")
+
+
+def test_no_pi_camera_is_said_in_plain_words(fake_picamera2):
+    fake_picamera2.cameras = []  # picamera2 finds no camera: Picamera2(0) would raise IndexError
+    report = Picamera2Camera(None, backoff=FAST).probe(duration=0.1, timeout=0.3)
+    assert not report.ok
+    message = report.message.render("en")
+    assert "no Pi camera detected" in message and "rpicam-hello --list-cameras" in message
+    assert "index" not in message
+    assert fake_picamera2.instances == []
+
+
+class HangingPicamera2(FakePicamera2):
+    """A camera that vanishes: the first one delivers two frames, then its capture_array
+    blocks until ``unblock`` is set (never, while the test looks). Later ones work."""
+
+    unblock = threading.Event()
+
+    def capture_array(self, name="main"):
+        self.captured = getattr(self, "captured", 0) + 1
+        if self is FakePicamera2.instances[0] and self.captured > 2:
+            HangingPicamera2.unblock.wait()
+        return super().capture_array(name)
+
+
+@pytest.fixture
+def hanging_picamera2(fake_picamera2):
+    HangingPicamera2.unblock = threading.Event()
+    sys.modules["picamera2"].Picamera2 = HangingPicamera2
+    yield HangingPicamera2
+    HangingPicamera2.unblock.set()  # let the abandoned driver thread end
+
+
+def test_a_picamera2_whose_capture_hangs_goes_offline_and_is_reopened(hanging_picamera2):
+    queue = InputQueue()
+    camera = Picamera2Camera(queue, width=64, height=48, fps=30, backoff=FAST)
+    camera.stall_after = 0.3
+    with camera:
+        until(lambda: len(hanging_picamera2.instances) >= 2 and camera.online)
+        frame = camera.wait_frame(camera.latest().index, timeout=WAIT)
+    assert frame is not None and frame.image.shape == (48, 64, 3)
+    stuck, fresh = hanging_picamera2.instances[:2]
+    assert stuck.closed and not stuck.running  # let go of while its capture still hung
+    news = statuses(queue)
+    assert [s.online for s in news] == [False, True]
+    assert "did not answer for 0.3 seconds" in news[0].message.render("en")
+    assert news[0].message.render("nl") != news[0].message.render("en")
+
+
+def test_stop_returns_while_the_driver_hangs(hanging_picamera2, monkeypatch):
+    monkeypatch.setattr("hardware.camera.base.RELEASE_WAIT", 0.2)
+    monkeypatch.setattr(HangingPicamera2, "stop", lambda self: HangingPicamera2.unblock.wait())
+    camera = Picamera2Camera(None, width=64, height=48, fps=30)  # stall_after: 3 s
+    camera.start()
+    until(lambda: hanging_picamera2.instances and getattr(hanging_picamera2.instances[0], "captured", 0) > 2)
+    started = time.monotonic()
+    camera.stop()
+    assert time.monotonic() - started < 1.0

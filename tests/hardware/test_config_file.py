@@ -16,7 +16,7 @@ from companion.errors import ConfigError
 from companion.game import Game, OptionKind, RuleOption
 from companion.i18n import Text
 from hardware.config import (AppConfig, CameraConfig, Config, GpioConfig, ZoneConfig, dump_config,
-                             load_config, load_config_or_defaults, save_config)
+                             gpio_pin_choices, load_config, load_config_or_defaults, save_config)
 from hardware.rfid.settings import ReaderConfig, RfidConfig
 
 
@@ -95,8 +95,7 @@ reset_pin = 24
 
 [[rfid.readers]]
 zone = "discard"
-bus = 1
-device = 2
+device = 1
 irq_pin = 16
 
 [camera]
@@ -113,7 +112,7 @@ rotation = 180
 backend = "mock"
 confirm_button = 12
 undo_button = 13
-buzzer = 19
+buzzer = 26
 led_active_high = false
 
 [zone]
@@ -125,10 +124,10 @@ model = "/srv/decks/mustang.npz"
     assert config.rules == {"dice": {"doubles_again": True, "target": "hundred"}}
     assert config.rule_options("dice") == {"doubles_again": True, "target": "hundred"}
     assert config.rfid == RfidConfig(backend="simulated", poll_interval=0.1, removal_misses=3, readers=(
-        ReaderConfig(zone="draw", reset_pin=24), ReaderConfig(zone="discard", bus=1, device=2, irq_pin=16)))
+        ReaderConfig(zone="draw", reset_pin=24), ReaderConfig(zone="discard", device=1, irq_pin=16)))
     assert config.camera == CameraConfig(backend="opencv", width=1280, height=720, fps=30, device=2,
                                          exposure_us=10000, awb_gains=(1.5, 2.0), rotation=180)
-    assert config.gpio == GpioConfig(backend="mock", confirm_button=12, undo_button=13, buzzer=19,
+    assert config.gpio == GpioConfig(backend="mock", confirm_button=12, undo_button=13, buzzer=26,
                                      led_active_high=False)
     assert config.zone == ZoneConfig("manual", ((10.0, 20.0), (600.0, 22.5), (610.0, 460.0), (8.0, 470.0)),
                                      Path("/srv/decks/mustang.npz"))
@@ -166,6 +165,19 @@ def test_rule_options_not_in_the_file_keep_the_games_defaults(tmp_path):
     ("[gpio]\nundo_button = 5\n", "[gpio] undo_button uses BCM pin 5, which [gpio] confirm_button already uses."),
     ("[[rfid.readers]]\nreset_pin = 18\n",
      "[[rfid.readers]] #1 reset_pin uses BCM pin 18, which [gpio] buzzer already uses."),
+    ("[[rfid.readers]]\nirq_pin = 5\n",
+     "[[rfid.readers]] #1 irq_pin uses BCM pin 5, which [gpio] confirm_button already uses."),
+    ("[[rfid.readers]]\nzone = 'a'\nreset_pin = 24\n[[rfid.readers]]\nzone = 'b'\ndevice = 1\nirq_pin = 24\n",
+     "[[rfid.readers]] #2 irq_pin uses BCM pin 24, which [[rfid.readers]] #1 reset_pin already uses."),
+    ("[[rfid.readers]]\nzone = 'a'\nirq_pin = 4\n[[rfid.readers]]\nzone = 'b'\ndevice = 1\nirq_pin = 4\n",
+     "[[rfid.readers]] #2 irq_pin uses BCM pin 4, which [[rfid.readers]] #1 irq_pin already uses."),
+    ("[[rfid.readers]]\nreset_pin = 4\nirq_pin = 4\n",
+     "[[rfid.readers]] #1 irq_pin uses BCM pin 4, which [[rfid.readers]] #1 reset_pin already uses."),
+    ("[gpio]\nbuzzer = 8\n",
+     "config.toml: [gpio] buzzer uses BCM pin 8, which belongs to SPI bus 0 of the RFID readers (BCM 7, 8, 9, 10, 11)"),
+    ("[[rfid.readers]]\nirq_pin = 9\n", "[[rfid.readers]] #1 irq_pin uses BCM pin 9, which belongs to SPI bus 0"),
+    ("[[rfid.readers]]\nzone = 'a'\n[[rfid.readers]]\nzone = 'b'\nbus = 1\n",
+     "[gpio] led_red uses BCM pin 17, which belongs to SPI bus 1 of the RFID readers (BCM 16, 17, 18, 19, 20, 21)"),
     ("[[rfid.readers]]\nzone = 'a'\n[[rfid.readers]]\nzone = 'a'\n",
      "config.toml: [rfid] Two RFID readers watch the zone a"),
     ("[[rfid.readers]]\nzone = 'a'\n[[rfid.readers]]\nzone = 'b'\n",
@@ -184,6 +196,37 @@ def test_rule_options_not_in_the_file_keep_the_games_defaults(tmp_path):
 ])
 def test_bad_values_are_reported_with_their_key(tmp_path, text, expected):
     assert expected in error_of(tmp_path, text)
+
+
+def test_readers_may_share_a_reset_pin_and_spi1_pins_are_free_without_a_reader_on_bus_1(tmp_path):
+    config = load_config(write(tmp_path, "[gpio]\nbuzzer = 19\n[[rfid.readers]]\nzone = 'a'\n"
+                                         "[[rfid.readers]]\nzone = 'b'\ndevice = 1\n"))
+    assert [r.reset_pin for r in config.rfid.readers] == [25, 25] and config.gpio.buzzer == 19
+
+
+def test_a_second_bus_works_once_the_led_and_buzzer_moved_off_it(tmp_path):
+    config = load_config(write(tmp_path, "[gpio]\nled_red = 23\nbuzzer = 26\n[[rfid.readers]]\nzone = 'a'\n"
+                                         "[[rfid.readers]]\nzone = 'b'\nbus = 1\nreset_pin = 24\n"))
+    assert [r.bus for r in config.rfid.readers] == [0, 1]
+
+
+def test_pin_choices_leave_out_other_keys_pins_and_the_spi_buses_in_use(tmp_path):
+    default = gpio_pin_choices(Config(), "buzzer")
+    assert 18 in default and 19 in default and 26 in default
+    for taken in (5, 6, 17, 22, 27, 25, 7, 8, 9, 10, 11):  # other [gpio] keys, the reset pin, SPI0
+        assert taken not in default
+    on_bus_1 = load_config(write(tmp_path, "[gpio]\nled_red = 23\nbuzzer = 26\n[[rfid.readers]]\nzone = 'a'\n"
+                                           "[[rfid.readers]]\nzone = 'b'\nbus = 1\nreset_pin = 24\n"))
+    assert not set(gpio_pin_choices(on_bus_1, "buzzer")) & {16, 17, 18, 19, 20, 21, 23, 24, 25}
+
+
+def test_pin_clashes_are_reported_in_the_tables_language(tmp_path):
+    with pytest.raises(ConfigError) as err:
+        load_config(write(tmp_path, "[gpio]\nbuzzer = 10\n"))
+    for lang in ("nl", "fr"):
+        message = err.value.text.render(lang)
+        assert message.startswith("config.toml") and "[gpio] buzzer " in message and "10" in message
+        assert message != err.value.text.render("en")
 
 
 def test_errors_are_translated(tmp_path):

@@ -3,6 +3,11 @@ faults going offline and coming back, probing, and block and identity access."""
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
+import sys
+import time
+
 import pytest
 from gpiozero.pins.mock import MockFactory
 
@@ -127,6 +132,41 @@ def test_the_real_backend_off_a_pi_is_offline_with_a_reason(rfid_queue):
     assert not reader.probe().ok
 
 
+class _GpioThatCannotWriteItsFiles(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """``RPi.GPIO`` as rpi-lgpio on Bookworm behaves in an unwritable working directory:
+    lgpio's import fails to create its ``.lgd-nfy`` files there."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name in ("RPi", "RPi.GPIO"):
+            return importlib.machinery.ModuleSpec(name, self, is_package=name == "RPi")
+        return None
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        if module.__name__ == "RPi.GPIO":
+            raise FileNotFoundError(2, "No such file or directory", ".lgd-nfy-3")
+
+
+def test_a_gpio_library_that_cannot_write_in_the_working_directory_is_explained(rfid_queue, monkeypatch):
+    saved = {name: sys.modules.pop(name, None) for name in ("RPi", "RPi.GPIO", "mfrc522", "mfrc522.MFRC522")}
+    monkeypatch.setattr(sys, "meta_path", [_GpioThatCannotWriteItsFiles(), *sys.meta_path])
+    monkeypatch.chdir("/")
+    try:
+        report = RfidReader(ReaderConfig(), rfid_queue).probe()
+    finally:
+        for name, module in saved.items():
+            sys.modules.pop(name, None)
+            if module is not None:
+                sys.modules[name] = module
+    assert not report.ok
+    message = report.message.render("en")
+    assert "working directory /" in message and "No such file or directory" in message
+    assert "/var/lib/table-companion" in message
+    assert report.message.render("nl") != message
+
+
 def test_probe_reports_the_chip_and_the_tag(rfid_readers, rfid_table):
     (reader,) = rfid_readers(start=False)
     report = reader.probe()
@@ -188,7 +228,10 @@ def test_the_irq_pin_wakes_the_poll_loop(rfid_table, rfid_queue):
     reader = RfidReader(ReaderConfig(irq_pin=24), rfid_queue, poll_interval=60.0, table=rfid_table,
                         pin_factory=factory)
     with reader:
-        assert reader.wait_polls(1, WAIT)  # the first poll is done; the next is a minute away
+        deadline = time.monotonic() + WAIT  # (wait_polls(1) would miss a first poll already done)
+        while reader.polls < 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert reader.polls == 1  # the first poll is done; the next is a minute away
         rfid_table.place("main", UID)
         factory.pin(24).drive_low()
         assert events(rfid_queue, 1) == [("TagPlaced", UID, "main")]
