@@ -36,23 +36,14 @@ def run_app(simulate: bool) -> int:
     SIGTERM (``systemctl stop``, a shutdown) closes the app as its own exit would: the
     devices are released and systemd hears ``STOPPING=1``.
     """
+    from kivy.clock import Clock
+
+    from companion.systemd import stop_on_sigterm
+
     app = build_app(simulate=simulate)
-    stop_on_sigterm(app)
+    stop_on_sigterm(lambda: Clock.schedule_once(lambda _dt: app.stop(), 0))
     try:
         app.run()
     finally:
         app.services.close()
     return 0
-
-
-def stop_on_sigterm(app) -> None:
-    """Make SIGTERM stop ``app`` from its own clock instead of killing the process."""
-    import signal
-
-    from kivy.clock import Clock
-
-    def stop(_signum, _frame) -> None:
-        log.info("SIGTERM: stopping")
-        Clock.schedule_once(lambda _dt: app.stop(), 0)
-
-    signal.signal(signal.SIGTERM, stop)

@@ -12,6 +12,7 @@ from kivy.uix.widget import Widget
 from companion import games
 from companion.game import OptionKind
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, current_language
+from hardware.config import gpio_pin_choices
 from ui import D, theme
 from ui.screens.base import Page
 from ui.widgets import BigButton, Column, Keypad, Panel, Words, escape, row, scrolling, sizes
@@ -28,6 +29,14 @@ PIN_NAMES = {
     "confirm_button": N_("Confirm button"), "undo_button": N_("Undo button"), "led_red": N_("Light, red"),
     "led_green": N_("Light, green"), "led_blue": N_("Light, blue"), "buzzer": N_("Buzzer"),
 }
+
+
+def neighbours(choices: list[int], pin: int) -> tuple[int, int]:
+    """The allowed pins just below and just above ``pin`` (``pin`` itself at either end):
+    where the − and + of a pin stepper go, skipping the pins the settings file refuses."""
+    lower = max((p for p in choices if p < pin), default=pin)
+    higher = min((p for p in choices if p > pin), default=pin)
+    return lower, higher
 
 
 class SettingsScreen(Page):
@@ -119,12 +128,13 @@ class SettingsScreen(Page):
         children.append(Words(escape(_("GPIO pins (BCM numbers)"))))
         for key, label in PIN_NAMES.items():
             pin = getattr(real.gpio, key)
+            lower, higher = neighbours(gpio_pin_choices(real, key), pin)
             children.append(row(
                 Words(escape(_(label)), size_hint_y=1),
-                BigButton("−", lambda key=key, pin=pin: self._set("gpio", key, max(0, pin - 1)),
+                BigButton("−", lambda key=key, to=lower: self._set("gpio", key, to), disabled=lower == pin,
                           size_hint_x=None, width=m.touch),
                 Words(f"[b]{pin}[/b]", halign="center", size_hint_y=1, size_hint_x=None, width=m.touch * 1.2),
-                BigButton("+", lambda key=key, pin=pin: self._set("gpio", key, min(27, pin + 1)),
+                BigButton("+", lambda key=key, to=higher: self._set("gpio", key, to), disabled=higher == pin,
                           size_hint_x=None, width=m.touch)))
         children.append(BigButton(_("Change the admin PIN"), self._change_pin))
         children.append(Words(escape(_("Hardware changes take effect when the app is started again.")),
