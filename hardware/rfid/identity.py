@@ -54,6 +54,6 @@ class TagIdentity:
             token = data[5 + n:5 + n + m].decode("utf-8")
         except (IndexError, ValueError, UnicodeDecodeError):
             raise TokenError(DOMAIN.text(
-                "The token identity written on this tag is damaged: enrol the tag again in "
-                "Settings → Tokens.")) from None
+                "The token identity written on this tag is damaged: teach the tag again on the "
+                "home screen, under Teach the tokens.")) from None
         return cls(game, token)

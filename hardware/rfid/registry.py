@@ -120,7 +120,7 @@ class TokenRegistry:
                 return existing
             raise DuplicateEnrolment(DOMAIN.text(
                 "This tag ({uid}) is already enrolled as {token} of {game}. Forget it first in "
-                "Settings → Tokens to enrol it as {wanted}.",
+                "Teach the tokens (home screen) to enrol it as {wanted}.",
                 uid=uid, token=existing.token_id, game=existing.game, wanted=token_id))
         holder = self._one(f"SELECT {_COLUMNS} FROM tokens WHERE game = ? AND token_id = ?", (game, token_id))
         if holder is not None:
@@ -168,7 +168,7 @@ class TokenRegistry:
         that is not enrolled, or enrolled for another game than ``game``."""
         found = self.lookup(uid)
         if found is None:
-            raise UnknownTag(DOMAIN.text("This tag is not a known token: enrol it first in Settings → Tokens."),
+            raise UnknownTag(DOMAIN.text("This tag is not a known token: teach it first on the home screen, under Teach the tokens."),
                              normalise_uid(uid))
         if game is not None and found.game != game:
             raise UnknownTag(DOMAIN.text(
@@ -182,7 +182,7 @@ class TokenRegistry:
         found, identity = reader.read_identity(uid=uid)
         if identity is None:
             raise UnknownTag(DOMAIN.text(
-                "Tag {uid} does not say which token it is: enrol it in Settings → Tokens.", uid=found), found)
+                "Tag {uid} does not say which token it is: teach it on the home screen, under Teach the tokens.", uid=found), found)
         return self.enroll(found, identity.game, identity.token_id)
 
     # --- storage -----------------------------------------------------------------------

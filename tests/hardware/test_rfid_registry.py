@@ -62,7 +62,7 @@ def test_an_unknown_tag_is_named_and_explained_in_every_language(registry):
         registry.identify("5e:6f:7a:8b")
     assert unknown.value.uid == OTHER
     texts = unknown.value.text.all_languages()
-    assert texts["en"] == "This tag is not a known token: enrol it first in Settings → Tokens."
+    assert texts["en"] == "This tag is not a known token: teach it first on the home screen, under Teach the tokens."
     assert len(set(texts.values())) == 3
     registry.enroll(OTHER, "othergame", "queen")
     with pytest.raises(UnknownTag) as elsewhere:
