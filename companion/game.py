@@ -335,11 +335,21 @@ class Game(ABC):
         return rng.choice(self.legal_actions(state))
 
     # --- table inputs ------------------------------------------------------------------
-    def propose(self, state: GameState, cards: tuple[str, ...], token: str | None) -> "Proposal | Verdict | None":
+    def propose(self, state: GameState, cards: tuple[str, ...], token: str | None,
+                zone: str | None = None) -> "Proposal | Verdict | None":
         """Interpret the cards in the play zone and the last scanned token.
 
-        Return a :class:`Proposal`, a rejection explaining why the scan makes no sense
-        now, or ``None`` while more input is needed.
+        ``zone`` is where the token was read (the reader's zone, e.g. a board square;
+        ``None`` when it was entered by hand). Return a :class:`Proposal`, a rejection
+        explaining why the scan makes no sense now, or ``None`` while more input is needed.
+        """
+        return None
+
+    def lifted(self, state: GameState, token: str, zone: str | None) -> "Proposal | Verdict | None":
+        """A token left the reader of ``zone`` (a pawn picked up from a board square).
+
+        Answer as :meth:`propose` does; ``None`` (the default) means the lift changes
+        nothing, as in games where a scan is a tap and the token goes back on the table.
         """
         return None
 

@@ -227,7 +227,9 @@ class Mustang(Game):
         return choose(self, state, rng)
 
     # --- table inputs ---------------------------------------------------------------------
-    def propose(self, state: MustangState, cards: tuple[str, ...], token: str | None) -> Proposal | Verdict | None:
+    def propose(self, state: MustangState, cards: tuple[str, ...], token: str | None,
+                zone: str | None = None) -> Proposal | Verdict | None:
+        """Mustang has one reader: where the token was scanned does not matter."""
         pending = self.pending(state)
         if isinstance(pending, Over):
             return None
