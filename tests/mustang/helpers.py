@@ -63,6 +63,16 @@ def resolve_chances(state, *tokens: str) -> None:
         GAME.apply(state, DrawToken(token))
 
 
+def dealer(state) -> list[dict]:
+    """The dealer's instructions as the play screen gets them."""
+    return GAME.observation(state)["dealer_instructions"]
+
+
+def deal(player: int, cards: int, **more) -> dict:
+    """One "give cards" instruction, as :func:`dealer` lists it."""
+    return {"kind": "deal", "player": player, "cards": cards, **more}
+
+
 def all_horses(state) -> list[str]:
     held = [h for p in state.players for h in p.corral + p.stable]
     stacks = [h for s in state.stacks.values() for h in s]

@@ -4,8 +4,9 @@ import pytest
 
 from companion.game import Chance, Decision
 from companion.games.mustang import GAME
-from companion.games.mustang.actions import Catch, Done, Release, RevealEvent, Stable
-from tests.mustang.helpers import assert_accounted, give_cards, new_game, place, resolve_chances
+from companion.games.mustang.actions import (Catch, Decline, Defend, DiscardCowboys, Done, Exchange, Release,
+                                             RevealEvent, Stable, Steal)
+from tests.mustang.helpers import assert_accounted, deal, dealer, give_cards, new_game, place, resolve_chances
 
 
 def _run_out(state, value=7):
@@ -123,4 +124,57 @@ def test_event_deck_is_refilled_once_every_card_was_revealed(deck, size):
             GAME.apply(state, GAME.legal_actions(state)[0])
         assert len(state.event_deck) == (size - len(revealed) or size)
     assert state.events_revealed == revealed
+    assert_accounted(state)
+
+
+def test_the_dealer_is_told_to_reshuffle_before_the_event_is_revealed():
+    state = new_game()
+    _run_out(state)
+    size = 49 - 10 - 1                  # all but the 10 cards left in hands and the one drawn first
+    assert dealer(state) == [deal(0, 1), {"kind": "reshuffle", "size": size}, deal(0, 1)]
+    assert GAME.pending(state).kind == "event"          # the reveal comes after the reshuffle
+
+
+def _dry(state, seat=0):
+    """The supply ran dry while the discard pile was empty (hands can grow with
+    ``exchange_draws_two``): every supply card is in ``seat``'s hand."""
+    assert state.discard == []
+    state.players[seat].hand += state.supply
+    state.supply.clear()
+
+
+def test_a_steal_after_the_supply_ran_dry_reshuffles_once_when_the_refill_needs_cards():
+    state = new_game(exchange_draws_two=True)
+    place(state, "foal-blue-1", 1)
+    give_cards(state, 0, ["red-2", "blue-2"])
+    give_cards(state, 1, ["red-6", "blue-6"])
+    _dry(state)
+    GAME.apply(state, Steal(("red-2", "blue-2"), "foal-blue-1"))
+    assert state.shuffles == 0 and state.supply == []      # nothing to draw yet: the thief's cards stay put
+    GAME.apply(state, Defend(("red-6", "blue-6")))
+    cowboys = tuple(c for c in state.players[0].hand if c == "cowboy")
+    GAME.apply(state, DiscardCowboys(cowboys))
+    assert state.shuffles == 1 and GAME.pending(state).kind == "event"
+    assert dealer(state) == [{"kind": "reshuffle", "size": 4 + len(cowboys)}, deal(0, 2 + len(cowboys)), deal(1, 2)]
+    GAME.apply(state, RevealEvent("sunshine"))
+    assert GAME.pending(state).kind == "turn" and state.events_revealed == ["sunshine"]   # one event, not two
+    assert_accounted(state)
+
+
+def test_cards_that_cannot_be_drawn_are_owed_and_dealt_when_there_are_cards_again():
+    state = new_game(exchange_draws_two=True)
+    _dry(state)
+    card = state.players[0].hand[0]
+    GAME.apply(state, Exchange(1, (card,)))
+    assert dealer(state) == [deal(0, 1, returned=1), {"kind": "owed", "player": 0, "owed": 1}]
+    assert state.shuffles == 0 and state.events_revealed == []    # no reshuffle, no event until one is possible
+    assert GAME.observation(state)["owed"] == {"0": 1}
+    give_cards(state, 1, ["red-3", "blue-3"])
+    GAME.apply(state, Catch(("red-3", "blue-3"), horse="foal-red-1"))
+    resolve_chances(state, "foal-green-2")
+    assert dealer(state) == [{"kind": "reshuffle", "size": 2}, deal(0, 1), deal(1, 1),
+                             {"kind": "owed", "player": 1, "owed": 1}]
+    assert state.owed == {1: 1}
+    GAME.apply(state, RevealEvent("sunshine"))
+    assert state.events_revealed == ["sunshine"] and state.shuffles == 1
     assert_accounted(state)

@@ -8,7 +8,7 @@ from companion.game import Chance, Decision, Over, Seat
 from companion.games.mustang import GAME
 from companion.games.mustang.actions import (Catch, Decline, Defend, DiscardCowboys, DrawToken, Exchange, Stable,
                                              Steal)
-from tests.mustang.helpers import assert_accounted, give_cards, new_game, place, resolve_chances
+from tests.mustang.helpers import assert_accounted, deal, dealer, give_cards, new_game, place, resolve_chances
 
 
 def test_setup_deals_six_cards_and_turns_up_one_horse_per_stack():
@@ -42,7 +42,7 @@ def test_catch_trio_with_a_cowboy_rulebook_example():
     resolve_chances(state, "mare-blue-2")
     assert "mare-blue-2" in state.prairie and "mare-red-1" not in state.prairie
     assert len(state.players[0].hand) == 6
-    assert state.dealer_instructions == [{"player": 0, "cards": 3}]
+    assert dealer(state) == [deal(0, 3)]
     assert sorted(state.discard) == ["blue-6", "cowboy", "red-6"]
     assert state.current == 1
 
@@ -109,7 +109,7 @@ def test_defended_steal_rulebook_example_thief_draws_three_owner_two():
     assert bad.reason == "penalty-cowboys-missing"          # Will holds a cowboy
     GAME.apply(state, DiscardCowboys(("cowboy",)))
     assert state.players[1].corral == ["foal-blue-1"] and state.players[0].corral == []
-    assert state.dealer_instructions == [{"player": 0, "cards": 3}, {"player": 1, "cards": 2}]
+    assert dealer(state) == [deal(0, 3), deal(1, 2)]
     assert [len(p.hand) for p in state.players] == [6, 6]
     assert_accounted(state)
 
@@ -119,7 +119,7 @@ def test_undefended_steal_moves_the_horse_and_only_the_thief_draws():
     GAME.apply(state, Steal(("red-2", "blue-2"), "foal-blue-1"))
     GAME.apply(state, Decline())
     assert state.players[0].corral == ["foal-blue-1"] and state.players[1].corral == []
-    assert state.dealer_instructions == [{"player": 0, "cards": 2}]
+    assert dealer(state) == [deal(0, 2)]
 
 
 def test_defence_must_be_strictly_stronger_and_any_stronger_kind_counts():
@@ -146,8 +146,20 @@ def test_stable_moves_from_own_corral_only():
     place(state, "foal-blue-2", 1)
     assert GAME.check(state, Stable("foal-blue-2")).reason == "not-in-own-corral"
     GAME.apply(state, Stable("foal-blue-1"))
-    assert state.players[0].stable == ["foal-blue-1"] and state.dealer_instructions[0]["cards"] == 6
+    assert state.players[0].stable == ["foal-blue-1"] and dealer(state) == []     # no cards were used
     assert state.current == 1
+
+
+def test_the_dealer_instructions_are_those_of_the_last_action_only():
+    state = GAME.new_state([Seat("A"), Seat("B")], seed=1, simulated_hands=True)
+    assert dealer(state) == [deal(0, 6), deal(1, 6)]                     # the opening deal
+    resolve_chances(state, "stallion-red-1", "mare-red-1", "foal-red-1")
+    assert dealer(state) == []                                           # a flip uses no cards
+    GAME.apply(state, Exchange(2, tuple(state.players[0].hand[:2])))
+    assert dealer(state) == [deal(0, 2, returned=2)]
+    place(state, "foal-blue-2", 1)
+    GAME.apply(state, Stable("foal-blue-2"))
+    assert dealer(state) == []                                           # not the exchange's "give 2"
 
 
 @pytest.mark.parametrize("draws_two, expected", [(False, 1), (True, 2)])
@@ -157,7 +169,7 @@ def test_exchange_draws_as_many_or_two(draws_two, expected):
     GAME.apply(state, Exchange(1, (card,)))
     assert state.supply[0] == card                      # to the bottom of the supply
     assert len(state.players[0].hand) == 5 + expected
-    assert state.dealer_instructions == [{"player": 0, "returned": 1, "cards": expected}]
+    assert dealer(state) == [deal(0, expected, returned=1)]
 
 
 def test_table_mode_tracks_counts_and_refuses_a_card_already_on_the_discard_pile():

@@ -13,6 +13,7 @@ Everything follows ``shared/rulings/mustang.md``; each rejection cites the ruleb
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import Counter
@@ -28,7 +29,7 @@ from companion.games.mustang.horses import (HORSES, SPECIALS, STACK_KINDS, Horse
                                             tokens_of)
 from companion.games.mustang.options import EVENT_DECKS, OPTIONS
 from companion.games.mustang.scoring import score_state
-from companion.games.mustang.state import GameEnd, MustangState, PlayerState, Step
+from companion.games.mustang.state import Deal, GameEnd, Instruction, MustangState, PlayerState, Step
 from companion.games.mustang.texts import (CARD_NAMES, COMBO_NAMES, EVENT_EFFECTS, EVENT_NAMES, HORSE_NAMES,
                                            NEEDS, RUN_OUT, STACK_EMPTY, STACK_TOPS, Section, t, tn)
 from companion.i18n import Text
@@ -104,7 +105,7 @@ class Mustang(Game):
             prairie=list(SPECIALS), supply=supply,
             event_deck=list(EVENT_DECKS[opts["event_deck"]]),
             agenda=[Step("flip", stack=k.value) for k in STACK_KINDS],
-            dealer_instructions=[{"player": p, "cards": HAND} for p in range(len(seats))],
+            dealer_instructions=[Instruction(Deal.GIVE, p, HAND) for p in range(len(seats))],
         )
         return state
 
@@ -156,6 +157,7 @@ class Mustang(Game):
 
     def _apply(self, state: MustangState, action: Action) -> Verdict:
         step = state.agenda[0] if state.agenda else Step("turn", state.current)
+        state.dealer_instructions = []
         message, changes = _APPLY[type(action)](self, state, step, action)
         self._run(state)
         return Verdict.ok(message, changes)
@@ -302,7 +304,8 @@ class Mustang(Game):
             "discard_top": list(state.discard[-5:]),
             "event_deck": len(state.event_deck), "events": list(state.events_revealed),
             "last_event": state.events_revealed[-1] if state.events_revealed else None,
-            "dealer_instructions": list(state.dealer_instructions),
+            "dealer_instructions": [i.to_json() for i in state.dealer_instructions],
+            "owed": {str(seat): n for seat, n in state.owed.items()},
             "pending": {"type": type(pending).__name__.lower(), "kind": getattr(pending, "kind", None),
                         "player": getattr(pending, "player", None)},
             "over": state.end is not None,
@@ -406,16 +409,18 @@ class Mustang(Game):
 
     # --- movements ---------------------------------------------------------------------
     def _discard(self, state: MustangState, seat: int, cards: Sequence[str]) -> None:
+        """Played cards go face up on the discard pile and count for the refill. The
+        discard pile is reshuffled only when a card must be drawn (:meth:`_deal`)."""
         hand = state.players[seat].hand
         for card in cards:
             hand.remove(card if state.simulated else None)
             state.discard.append(card)
         state.spent[seat] = state.spent.get(seat, 0) + len(cards)
-        self._maybe_reshuffle(state)
 
-    def _maybe_reshuffle(self, state: MustangState) -> None:
-        """When the supply is empty and the discard pile is not, shuffle it into a new
-        supply and owe an event reveal (resolved once this action's draws are done)."""
+    def _restock(self, state: MustangState) -> None:
+        """An empty supply is refilled from the discard pile, if it has cards: the dealer
+        is told to shuffle it into a new supply, and an event reveal is owed (resolved
+        once this action's draws are done)."""
         if state.supply or not state.discard:
             return
         state.shuffles += 1
@@ -427,16 +432,39 @@ class Mustang(Game):
         else:
             state.supply = [None] * len(cards)
         state.reveals_due += 1
+        state.dealer_instructions.append(Instruction(Deal.RESHUFFLE, cards=len(cards)))
 
-    def _draw(self, state: MustangState, seat: int, count: int) -> int:
-        drawn = 0
-        for _ in range(count):
+    def _deal(self, state: MustangState, seat: int, count: int) -> None:
+        """``seat`` draws ``count`` cards and the dealer is told so.
+
+        When the last card of the supply is drawn the discard pile becomes the new
+        supply at once (the ruling); if it was empty then, that happens at the next
+        draw. Cards neither can give are owed to ``seat`` (:meth:`_pay_debts`).
+        """
+        for drawn in range(count):
+            self._restock(state)
             if not state.supply:
-                break
+                state.owed[seat] = state.owed.get(seat, 0) + count - drawn
+                state.dealer_instructions.append(Instruction(Deal.OWED, seat, state.owed[seat]))
+                return
             state.players[seat].hand.append(state.supply.pop())
-            drawn += 1
-            self._maybe_reshuffle(state)
-        return drawn
+            last = state.dealer_instructions[-1] if state.dealer_instructions else None
+            if last is not None and last.kind is Deal.GIVE and last.player == seat:
+                state.dealer_instructions[-1] = dataclasses.replace(last, cards=last.cards + 1)
+            else:
+                state.dealer_instructions.append(Instruction(Deal.GIVE, seat, 1))
+            if not state.supply:
+                self._restock(state)
+
+    def _pay_debts(self, state: MustangState) -> None:
+        """Deal the cards owed to players, oldest debt first, as far as the supply (and
+        a reshuffle of the discard pile) allows."""
+        if not (state.supply or state.discard):
+            return
+        debts = list(state.owed.items())
+        state.owed.clear()
+        for seat, count in debts:
+            self._deal(state, seat, count)
 
     def _check_end(self, state: MustangState, actor: int | None, by_catch: bool) -> None:
         if state.end is not None:
@@ -462,8 +490,9 @@ class Mustang(Game):
             step = state.agenda[0]
             if step.kind == "refill":
                 state.agenda.pop(0)
-                state.dealer_instructions = [{"player": seat, "cards": self._draw(state, seat, spent)}
-                                             for seat, spent in list(state.spent.items())]
+                self._pay_debts(state)
+                for seat, spent in list(state.spent.items()):
+                    self._deal(state, seat, spent)
                 state.spent.clear()
             elif step.kind == "end_turn":
                 if state.reveals_due:
@@ -646,12 +675,13 @@ _CHECKS = {
 def _do_exchange(g: Mustang, s: MustangState, step: Step, a: Exchange):
     p = s.players[step.player]
     given = list(a.cards) if s.simulated else [None] * a.count
+    g._restock(s)                                   # a draw follows: the given cards go under a new supply
     for card in given:
         p.hand.remove(card)
     s.supply[0:0] = given
-    draws = 2 if s.options["exchange_draws_two"] else a.count
-    s.dealer_instructions = [{"player": step.player, "returned": a.count,
-                              "cards": g._draw(s, step.player, draws)}]
+    s.dealer_instructions.append(Instruction(Deal.GIVE, step.player, 0, returned=a.count))
+    g._deal(s, step.player, 2 if s.options["exchange_draws_two"] else a.count)
+    g._pay_debts(s)
     s.agenda[0:0] = [Step("end_turn")]
     return g.describe(a), ()
 
