@@ -55,12 +55,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 # --- output -------------------------------------------------------------------------------
 
-def format_verdict(verdict: Verdict) -> str:
+def format_verdict(verdict: Verdict, indent: str = "") -> str:
+    """The verdict on one line, then its changes one per line under it (``indent``
+    aligns them with the verdict's text)."""
     mark = "✓" if verdict.accepted else "✗"
     line = f"{mark} {verdict.message.render()}"
     if not verdict.accepted:
         line += f"  [{verdict.reason}; {verdict.section.render() if verdict.section else '-'}]"
-    return line
+    return "\n".join([line] + [f"{indent}  · {change.text.render()}" for change in verdict.changes])
 
 
 def format_scores(sheet: ScoreSheet) -> str:
@@ -158,7 +160,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for record in records:
         verdict = record["verdict"]
         if verdict is not None:
-            print(f"{record['line']:>4}  {format_verdict(verdict)}")
+            print(f"{record['line']:>4}  {format_verdict(verdict, ' ' * 6)}")
     print()
     _print_state(ref, sys.stdout)
     print(ref.pending.prompt.render())
@@ -192,10 +194,11 @@ def play_out(ref: Referee, report=None, pace: float = 0.0) -> None:
             actor, turn = ref.seats[pending.player].name, ref.state.turn
             verdict = ref.submit(ref.bot_action())
             if report:
-                report(f"[{turn:>3}] {actor}: {format_verdict(verdict)}")
+                prefix = f"[{turn:>3}] {actor}: "
+                report(prefix + format_verdict(verdict, " " * len(prefix)))
                 continue
         if report:
-            report(f"      {format_verdict(verdict)}")
+            report("      " + format_verdict(verdict, " " * 6))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -150,7 +150,8 @@ Pending = Decision | Chance | Over
 
 @dataclass(frozen=True)
 class Change:
-    """One visible consequence of an accepted action, for the log and the banner."""
+    """One visible consequence of an accepted action, for the log and the banner:
+    a translatable ``text`` and JSON-ready ``data`` whose ``kind`` names what changed."""
 
     text: Text
     data: Mapping[str, Any] = field(default_factory=dict)
@@ -187,7 +188,8 @@ class Verdict:
             out["section"] = ({lang: self.section.render(lang) for lang in languages}
                               if self.section else None)
         if self.changes:
-            out["changes"] = [{"text": c.text.render("en"), **dict(c.data)} for c in self.changes]
+            out["changes"] = [{"text": {lang: c.text.render(lang) for lang in languages}, **dict(c.data)}
+                              for c in self.changes]
         return out
 
 

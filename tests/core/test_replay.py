@@ -80,3 +80,15 @@ def test_replay_of_a_missing_file_fails_cleanly(tmp_path):
     result = subprocess.run([sys.executable, "-m", "companion.cli", "replay", str(tmp_path / "nope.jsonl")],
                             capture_output=True, text=True)
     assert result.returncode == 2 and "nope.jsonl" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_replay_lists_what_each_move_changed():
+    text = subprocess.run([sys.executable, "-m", "companion.cli", "--lang", "nl", "replay", str(EXAMPLE)],
+                          capture_output=True, text=True, check=True).stdout
+    assert "· Dealer: geef" in text and "aan de beurt." in text
+    records = [json.loads(line) for line in subprocess.run(
+        [sys.executable, "-m", "companion.cli", "replay", str(EXAMPLE), "--json"],
+        capture_output=True, text=True, check=True).stdout.splitlines()[:-1]]
+    changes = [c for r in records if r["verdict"] for c in r["verdict"].get("changes", ())]
+    assert {"horse", "deal", "turn", "end"} <= {c["kind"] for c in changes}
+    assert all(set(c["text"]) == {"nl", "fr", "en"} for c in changes)

@@ -4,7 +4,7 @@ import pytest
 
 from companion.game import Chance, Decision
 from companion.games.mustang import GAME
-from companion.games.mustang.actions import (Catch, Decline, Defend, DiscardCowboys, Done, Exchange, Release,
+from companion.games.mustang.actions import (Catch, Decline, Defend, DiscardCowboys, Done, DrawToken, Exchange, Release,
                                              RevealEvent, Stable, Steal)
 from tests.mustang.helpers import assert_accounted, deal, dealer, give_cards, new_game, place, resolve_chances
 
@@ -178,3 +178,20 @@ def test_cards_that_cannot_be_drawn_are_owed_and_dealt_when_there_are_cards_agai
     GAME.apply(state, RevealEvent("sunshine"))
     assert state.events_revealed == ["sunshine"] and state.shuffles == 1
     assert_accounted(state)
+
+
+def test_the_reshuffle_and_the_event_are_changes_of_their_actions():
+    state = new_game()
+    give_cards(state, 0, ("red-7", "blue-7"))
+    while len(state.supply) > 1:
+        state.discard.append(state.supply.pop(0))
+    GAME.apply(state, Catch(("red-7", "blue-7"), stack="foal"))
+    drawn = GAME.apply(state, DrawToken("foal-blue-2"))
+    assert [c.data["kind"] for c in drawn.changes] == ["horse", "deal", "reshuffle", "deal"]
+    assert "shuffles the discard pile" in drawn.changes[2].text.render("en")
+    assert "défausse" in drawn.changes[2].text.render("fr") and "aflegstapel" in drawn.changes[2].text.render("nl")
+    revealed = GAME.apply(state, RevealEvent("indians"))
+    kinds = [c.data["kind"] for c in revealed.changes]
+    assert kinds == ["horse"] * len(kinds[:-1]) + ["event"] and len(kinds) == 6      # five horses leave the prairie
+    assert all(c.data["to"] == {"place": "out"} for c in revealed.changes[:-1])
+    assert revealed.changes[-1].data == {"kind": "event", "event": "indians"}

@@ -228,3 +228,33 @@ def test_actions_round_trip_through_json():
         assert GAME.action_from_json(GAME.action_to_json(action)) == action
     with pytest.raises(GameError):
         GAME.action_from_json({"type": "teleport"})
+
+
+def test_an_accepted_verdict_carries_what_changed_in_every_language():
+    """The rulebook's catch: the mare moves, the next one is turned up, the dealer hands
+    Will 3 cards and Frank plays next."""
+    state = new_game()
+    give_cards(state, 0, ["red-6", "blue-6", "cowboy"])
+    catch = GAME.apply(state, Catch(("red-6", "blue-6", "cowboy"), horse="mare-red-1"))
+    assert [c.data for c in catch.changes] == [{"kind": "horse", "horse": "mare-red-1", "from": {"place": "prairie"},
+                                                "to": {"place": "corral", "player": 0}}]
+    flip = GAME.apply(state, DrawToken("mare-blue-2"))
+    assert [c.data["kind"] for c in flip.changes] == ["horse", "deal", "turn"]
+    assert [c.text.render("en") for c in flip.changes] == [
+        "blue mare: the stack → the prairie", "Dealer: give 3 cards to Will.", "Frank's turn."]
+    rendered = flip.to_json()["changes"]
+    assert rendered[1]["player"] == 0 and rendered[1]["cards"] == 3
+    assert rendered[1]["text"] == {"nl": "Dealer: geef 3 kaarten aan Will.", "fr": "Donneur : donnez 3 cartes à Will.",
+                                   "en": "Dealer: give 3 cards to Will."}
+    assert rendered[2]["text"]["fr"] == "Au tour de Frank."
+
+
+def test_the_end_of_the_game_is_a_change_of_the_action_that_ended_it():
+    state = new_game()
+    for token in ("stallion-blue-1", "mare-blue-1", "mare-green-1", "foal-blue-1", "foal-green-1"):
+        place(state, token, 0, "stable")
+    place(state, "foal-yellow-1", 0)
+    verdict = GAME.apply(state, Stable("foal-yellow-1"))
+    assert [c.data["kind"] for c in verdict.changes] == ["horse", "end"]
+    assert verdict.changes[-1].data == {"kind": "end", "reason": "herd", "player": 0, "bonus": 0}
+    assert "full herd" in verdict.changes[-1].text.render("en")

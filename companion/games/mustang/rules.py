@@ -23,28 +23,19 @@ from companion.errors import GameError
 from companion.game import (Action, CardSpec, Chance, Decision, Game, Over, Pending, Proposal, ScoreSheet, Seat,
                             TokenSpec, Verdict, resolve_options)
 from companion.games.mustang import cards as C
+from companion.games.mustang.changes import changes, snapshot
 from companion.games.mustang.actions import (ACTION_TYPES, Catch, Decline, Defend, DiscardCowboys, Done,
                                              DrawToken, Exchange, Release, RevealEvent, Stable, Steal)
-from companion.games.mustang.horses import (HORSES, SPECIALS, STACK_KINDS, HorseKind, counts_as, horse,
+from companion.games.mustang.horses import (HORSES, SPECIALS, STACK_KINDS, HorseKind, counts_as,
                                             tokens_of)
 from companion.games.mustang.options import EVENT_DECKS, OPTIONS
 from companion.games.mustang.scoring import score_state
 from companion.games.mustang.state import Deal, GameEnd, Instruction, MustangState, PlayerState, Step
-from companion.games.mustang.texts import (CARD_NAMES, COMBO_NAMES, EVENT_EFFECTS, EVENT_NAMES, HORSE_NAMES,
-                                           NEEDS, RUN_OUT, STACK_EMPTY, STACK_TOPS, Section, t, tn)
+from companion.games.mustang.texts import (CARD_NAMES, COMBO_NAMES, EVENT_NAMES, NEEDS, RUN_OUT,
+                                           STACK_EMPTY, STACK_TOPS, Section, horse_name, t, tn)
 from companion.i18n import Text
 
 HAND = C.HAND_SIZE
-
-
-def horse_name(token: str, definite: bool = False) -> Text:
-    """A token as players call it: ``"red stallion"``, or with ``definite`` ``"the red
-    stallion"`` (for use inside a sentence)."""
-    h = horse(token)
-    if h is None:
-        return Text.raw(token)
-    names = HORSE_NAMES[(h.kind.value, h.colour or token)]
-    return t(names[1] if definite else names[0])
 
 
 def card_name(card: str) -> Text:
@@ -157,10 +148,11 @@ class Mustang(Game):
 
     def _apply(self, state: MustangState, action: Action) -> Verdict:
         step = state.agenda[0] if state.agenda else Step("turn", state.current)
+        before = snapshot(state)
         state.dealer_instructions = []
-        message, changes = _APPLY[type(action)](self, state, step, action)
+        message = _APPLY[type(action)](self, state, step, action)
         self._run(state)
-        return Verdict.ok(message, changes)
+        return Verdict.ok(message, changes(before, state, self._end_text))
 
     def legal_actions(self, state: MustangState) -> list[Action]:
         """Every legal action, built legal (the property tests check each against
@@ -683,7 +675,7 @@ def _do_exchange(g: Mustang, s: MustangState, step: Step, a: Exchange):
     g._deal(s, step.player, 2 if s.options["exchange_draws_two"] else a.count)
     g._pay_debts(s)
     s.agenda[0:0] = [Step("end_turn")]
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_catch(g: Mustang, s: MustangState, step: Step, a: Catch):
@@ -691,14 +683,14 @@ def _do_catch(g: Mustang, s: MustangState, step: Step, a: Catch):
     g._discard(s, seat, a.cards)
     if a.stack is not None:
         s.agenda[0:0] = [Step("draw", seat, stack=a.stack), Step("refill"), Step("end_turn")]
-        return g.describe(a), ()
+        return g.describe(a)
     s.prairie.remove(a.horse)
     s.players[seat].corral.append(a.horse)
     kind = HORSES[a.horse].kind
     follow = [Step("flip", seat, stack=kind.value)] if kind is not HorseKind.SPECIAL else []
     s.agenda[0:0] = follow + [Step("refill"), Step("end_turn")]
     g._check_end(s, seat, by_catch=True)
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_steal(g: Mustang, s: MustangState, step: Step, a: Steal):
@@ -707,7 +699,7 @@ def _do_steal(g: Mustang, s: MustangState, step: Step, a: Steal):
     g._discard(s, step.player, a.cards)
     s.agenda[0:0] = [Step("defend", owner, thief=step.player, horse=a.horse,
                           combo=(int(combo.kind), combo.value)), Step("refill"), Step("end_turn")]
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_stable(g: Mustang, s: MustangState, step: Step, a: Stable):
@@ -721,7 +713,7 @@ def _do_stable(g: Mustang, s: MustangState, step: Step, a: Stable):
     else:
         s.agenda[0:0] = [Step("end_turn")]
     g._check_end(s, step.player, by_catch=False)
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_defend(g: Mustang, s: MustangState, step: Step, a: Defend):
@@ -729,7 +721,7 @@ def _do_defend(g: Mustang, s: MustangState, step: Step, a: Defend):
     g._discard(s, step.player, a.cards)
     s.agenda.insert(0, Step("penalty", step.thief))
     return t("{name} defends {horse}: the steal fails.", name=g._name(s, step.player),
-             horse=horse_name(step.horse, True)), ()
+             horse=horse_name(step.horse, True))
 
 
 def _do_decline(g: Mustang, s: MustangState, step: Step, a: Decline):
@@ -737,25 +729,25 @@ def _do_decline(g: Mustang, s: MustangState, step: Step, a: Decline):
     s.players[step.player].corral.remove(step.horse)
     s.players[step.thief].corral.append(step.horse)
     return t("{thief} steals {horse} from {name}.", thief=g._name(s, step.thief),
-             horse=horse_name(step.horse, True), name=g._name(s, step.player)), ()
+             horse=horse_name(step.horse, True), name=g._name(s, step.player))
 
 
 def _do_penalty(g: Mustang, s: MustangState, step: Step, a: DiscardCowboys):
     s.agenda.pop(0)
     g._discard(s, step.player, a.cards)
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_release(g: Mustang, s: MustangState, step: Step, a: Release):
     s.agenda.pop(0)
     s.players[step.player].corral.remove(a.horse)
     s.prairie.append(a.horse)
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_done(g: Mustang, s: MustangState, step: Step, a: Done):
     s.agenda.pop(0)
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_draw(g: Mustang, s: MustangState, step: Step, a: DrawToken):
@@ -764,11 +756,11 @@ def _do_draw(g: Mustang, s: MustangState, step: Step, a: DrawToken):
     if step.kind == "flip":
         s.prairie.append(a.token)
         g._check_end(s, step.player, by_catch=step.player is not None and not step.event)
-        return t("Face up in the prairie: {horse}.", horse=horse_name(a.token)), ()
+        return t("Face up in the prairie: {horse}.", horse=horse_name(a.token))
     p = s.players[step.player]
     (p.stable if step.dest == "stable" else p.corral).append(a.token)
     g._check_end(s, step.player, by_catch=not step.event)
-    return t("{name} takes {horse}.", name=g._name(s, step.player), horse=horse_name(a.token, True)), ()
+    return t("{name} takes {horse}.", name=g._name(s, step.player), horse=horse_name(a.token, True))
 
 
 def _do_reveal(g: Mustang, s: MustangState, step: Step, a: RevealEvent):
@@ -795,7 +787,7 @@ def _do_reveal(g: Mustang, s: MustangState, step: Step, a: RevealEvent):
         g._check_end(s, None, by_catch=False)
     if s.end is None:
         s.agenda[0:0] = steps
-    return t("Event: {event}. {effect}", event=t(EVENT_NAMES[a.event]), effect=t(EVENT_EFFECTS[a.event])), ()
+    return g.describe(a)
 
 
 _APPLY = {
