@@ -5,7 +5,7 @@ state after it (and its automatic steps: refill, reshuffle, handover), so no eff
 be left out. In order: horses that moved (from where to where), the dealer's
 instructions (cards to hand out, a reshuffle, cards owed), the event revealed, a new
 event deck, the turn handed over, the end of the game. Every change has a translatable
-text and JSON data with a ``kind``: ``horse``, ``deal``, ``reshuffle``, ``owed``,
+text and JSON data with a ``kind``: ``horse``, ``returned``, ``deal``, ``reshuffle``, ``owed``,
 ``event``, ``event-deck``, ``turn`` or ``end``.
 """
 
