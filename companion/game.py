@@ -74,8 +74,9 @@ class OptionKind(enum.Enum):
 class RuleOption:
     """A rule the table can switch: settings screen, config file and scripted games.
 
-    ``choices`` maps each allowed value to a one-line explanation; ``source`` names
-    which rulebook text a value follows.
+    ``choices`` maps each allowed value to a one-line explanation; a value written as
+    text (a command line, a form) is accepted for a choice of another type (``"45"``
+    for ``45``).
     """
 
     name: str
@@ -92,8 +93,11 @@ class RuleOption:
                 return value
             if isinstance(value, str) and value.lower() in ("true", "false", "on", "off", "yes", "no", "1", "0"):
                 return value.lower() in ("true", "on", "yes", "1")
-        elif value in self.choices:
-            return value
+        else:
+            for choice in self.choices:
+                same = type(choice) is type(value) and choice == value
+                if same or (isinstance(value, str) and str(choice) == value):
+                    return choice
         allowed = "true, false" if self.kind is OptionKind.BOOL else ", ".join(map(str, self.choices))
         raise GameError(Text("Rule option {option} cannot be {value!r}; allowed: {allowed}.",
                              option=self.name, value=value, allowed=allowed))

@@ -258,3 +258,18 @@ def test_the_end_of_the_game_is_a_change_of_the_action_that_ended_it():
     assert [c.data["kind"] for c in verdict.changes] == ["horse", "end"]
     assert verdict.changes[-1].data == {"kind": "end", "reason": "herd", "player": 0, "bonus": 0}
     assert "full herd" in verdict.changes[-1].text.render("en")
+
+
+def test_defence_seconds_is_a_table_option_with_no_limit_by_default():
+    (option,) = [o for o in GAME.options if o.name == "defence_seconds"]
+    assert option.default == 0 and list(option.choices) == [0, 30, 45, 60, 90]
+    for lang in ("nl", "fr", "en"):
+        lines = [text.render(lang) for text in option.choices.values()]
+        assert len(set(lines)) == 5 and "45" in lines[2]
+    assert option.validate("45") == 45 and option.validate(90) == 90          # --option defence_seconds=45
+    for bad in (40, "fast", False):
+        with pytest.raises(GameError):
+            option.validate(bad)
+    state = new_game(defence_seconds="60")
+    assert state.options["defence_seconds"] == 60
+    assert new_game().options["defence_seconds"] == 0
