@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Iterable, TextIO
 
 from companion.errors import GameError
-from companion.game import Chance, ScoreSheet, Seat, Verdict
+from companion.game import Chance, ScoreSheet, Seat, Verdict, resolve_options
 from companion.i18n import Text, current_language
 from companion.inputs import CardsSeen, Intent, TagPlaced
 from companion.games import available, get_game
@@ -37,7 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo.add_argument("--game", default="mustang", choices=available())
     demo.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N")
     demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--db", type=Path, help="log to this database; an unfinished game there is resumed")
+    demo.add_argument("--db", type=Path, help="log to this database; an unfinished demo game there started with "
+                                              "the same game, players, seed and options is resumed")
     demo.add_argument("--quiet", action="store_true", help="print only the final result")
     demo.add_argument("--pace", type=float, default=0.0, metavar="SECONDS", help="pause after every move")
     demo.add_argument("--json", action="store_true", help="print the final result as JSON")
@@ -203,15 +204,17 @@ def play_out(ref: Referee, report=None, pace: float = 0.0) -> None:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     store = GameStore(args.db or ":memory:")
-    unfinished = [r for r in store.unfinished() if r.simulated_hands] if args.db else []
-    if unfinished:
-        ref = Referee.resume(store, unfinished[0].id)
+    seats = tuple(Seat(name) for name in DEMO_NAMES[:args.players])
+    options = resolve_options(get_game(args.game).options, _parse_options(args.option))
+    same = [r for r in store.unfinished()
+            if r.simulated_hands and (r.game, r.seats, r.seed, r.dealer, r.options) == (args.game, seats, args.seed, 0,
+                                                                                          options)]
+    if same:
+        ref = Referee.resume(store, same[0].id)
         if not args.quiet and not args.json:
             print(Text("Resuming game {id} after {n} moves.", id=ref.game_id, n=len(ref.actions)).render())
     else:
-        seats = [Seat(name) for name in DEMO_NAMES[:args.players]]
-        ref = Referee.new(store, args.game, seats, _parse_options(args.option), seed=args.seed,
-                          simulated_hands=True)
+        ref = Referee.new(store, args.game, seats, options, seed=args.seed, simulated_hands=True)
     play_out(ref, None if (args.quiet or args.json) else print, args.pace)
     if args.record:
         script = table_script(ref)
