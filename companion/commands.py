@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Iterable, TextIO
@@ -51,6 +53,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--games", type=int, default=200)
     bench.add_argument("--game", default="mustang", choices=available())
     bench.add_argument("--players", type=int, default=4)
+    bench.add_argument("--logged-games", type=int, default=10,
+                       help="games played through the referee and its SQLite log (timed per action)")
     bench.set_defaults(func=cmd_bench)
 
 
@@ -241,8 +245,21 @@ def table_script(ref: Referee) -> list[dict[str, Any]]:
 
 # --- bench ------------------------------------------------------------------------------------
 
+def _spread(times: list[float]) -> str:
+    """Median, p99, p99.9 and worst of ``times`` (seconds), in µs."""
+    times = sorted(times)
+
+    def at(q: float) -> float:
+        return times[min(len(times) - 1, int(len(times) * q))] * 1e6
+
+    return (f"median {statistics.median(times) * 1e6:.0f} µs, p99 {at(0.99):.0f} µs, p99.9 {at(0.999):.0f} µs, "
+            f"worst {times[-1] * 1e6:.0f} µs ({len(times)} actions)")
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Random full games per second (engine only) and the time to judge one action."""
+    """Random full games per second (engine only), the time to judge one action, and the
+    time of the referee's whole path for one action: judge, copy the state for undo,
+    apply, commit to the SQLite log (``synchronous=FULL``, a file in a temporary folder)."""
     game = get_game(args.game)
     seats = [Seat(name) for name in DEMO_NAMES[:args.players]]
     judge_times: list[float] = []
@@ -260,10 +277,24 @@ def cmd_bench(args: argparse.Namespace) -> int:
             actions += 1
             assert verdict.accepted
     elapsed = time.perf_counter() - start
-    judge_times.sort()
+    submit_times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        store = GameStore(Path(folder) / "bench.sqlite3")
+        for seed in range(args.logged_games):
+            ref = Referee.new(store, args.game, seats, seed=seed, simulated_hands=True)
+            rng = random.Random(seed)
+            while not ref.is_over:
+                action = game.choose(ref.state, rng)
+                t0 = time.perf_counter()
+                verdict = ref.submit(action)
+                submit_times.append(time.perf_counter() - t0)
+                assert verdict.accepted
+        store.close()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"games: {args.games} with {args.players} players, {actions} actions, {elapsed:.2f} s "
-          f"(bots choosing included)")
+          f"(bots choosing included); load average {load:.2f}")
     print(f"full random games per second: {args.games / elapsed:.1f}")
-    print(f"judge one action: median {statistics.median(judge_times) * 1e6:.1f} µs, "
-          f"p99 {judge_times[int(len(judge_times) * 0.99)] * 1e6:.1f} µs, worst {judge_times[-1] * 1e6:.1f} µs")
+    print(f"judge one action: {_spread(judge_times)}")
+    print(f"referee one action (judge, copy for undo, apply, SQLite commit; {args.logged_games} games): "
+          f"{_spread(submit_times)}")
     return 0

@@ -120,7 +120,18 @@ class MustangState(GameState):
     end: GameEnd | None = None
 
     def copy(self) -> "MustangState":
-        return copy.deepcopy(self)
+        """An independent copy, made by hand (the session keeps one per move for undo,
+        and ``deepcopy`` costs ten times more): every container is new; seats, steps,
+        instructions and the end are immutable and shared."""
+        other = copy.copy(self)
+        other.options = dict(self.options)
+        other.players = [PlayerState(p.hand[:], p.corral[:], p.stable[:]) for p in self.players]
+        other.stacks = {kind: set(tokens) for kind, tokens in self.stacks.items()}
+        for name in ("prairie", "supply", "discard", "out_of_game", "event_deck", "events_revealed", "agenda",
+                     "dealer_instructions"):
+            setattr(other, name, getattr(self, name)[:])
+        other.spent, other.owed = dict(self.spent), dict(self.owed)
+        return other
 
     @property
     def n(self) -> int:
