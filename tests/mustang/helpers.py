@@ -6,10 +6,15 @@ one a real game could reach.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from companion.game import Chance, Seat
 from companion.games.mustang import GAME
 from companion.games.mustang.actions import DrawToken
+from companion.games.mustang.cards import full_deck
 from companion.games.mustang.horses import HORSES
+
+DECK = sorted(full_deck())
 
 NAMES = ("Will", "Frank", "Lucky", "Calamity", "Jesse")
 
@@ -79,10 +84,18 @@ def all_horses(state) -> list[str]:
     return sorted(held + stacks + state.prairie + state.out_of_game)
 
 
-def all_cards(state) -> int:
-    return sum(len(p.hand) for p in state.players) + len(state.supply) + len(state.discard)
+def all_cards(state) -> list:
+    """Every card in hands, the supply and the discard pile (``None`` for an unseen one)."""
+    return [c for p in state.players for c in p.hand] + list(state.supply) + list(state.discard)
 
 
 def assert_accounted(state) -> None:
+    """All 47 horses, each in one place; all 49 cards, and in simulation exactly the deck's
+    cards (no card lost, doubled or replaced)."""
     assert all_horses(state) == sorted(HORSES)
-    assert all_cards(state) == 49
+    cards = all_cards(state)
+    assert len(cards) == 49
+    if state.simulated:
+        assert sorted(cards) == DECK
+    else:
+        assert Counter(state.discard) <= Counter(DECK)

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.game import Change
-from companion.games.mustang.horses import HORSES
 from companion.games.mustang.state import Deal, MustangState
 from companion.games.mustang.texts import EVENT_EFFECTS, EVENT_NAMES, PLACE_NAMES, horse_name, t, tn
 from companion.i18n import Text
@@ -23,30 +22,43 @@ from companion.i18n import Text
 Place = tuple[str, "int | None"]
 """Where a horse is: (``stack``, ``prairie``, ``corral``, ``stable`` or ``out``; the seat)."""
 
+STACK: Place = ("stack", None)
 
-def places(state: MustangState) -> dict[str, Place]:
-    """Every horse's place."""
-    where: dict[str, Place] = {h: ("stack", None) for tokens in state.stacks.values() for h in tokens}
-    where.update((h, ("prairie", None)) for h in state.prairie)
-    where.update((h, ("out", None)) for h in state.out_of_game)
+
+def holdings(state: MustangState) -> tuple[tuple[Place, tuple[str, ...]], ...]:
+    """Every place a horse can go to, with the horses there (the stacks are left out:
+    no horse ever goes back into one)."""
+    out = [(("prairie", None), tuple(state.prairie)), (("out", None), tuple(state.out_of_game))]
     for seat, p in enumerate(state.players):
-        where.update((h, ("corral", seat)) for h in p.corral)
-        where.update((h, ("stable", seat)) for h in p.stable)
-    return where
+        out += [(("corral", seat), tuple(p.corral)), (("stable", seat), tuple(p.stable))]
+    return tuple(out)
 
 
 @dataclass(frozen=True)
 class Snapshot:
     """What :func:`changes` compares: taken by :func:`snapshot` before an action."""
 
-    places: dict[str, Place]
+    holdings: tuple[tuple[Place, tuple[str, ...]], ...]
     turn: int
     events: int
     event_deck: int
 
 
 def snapshot(state: MustangState) -> Snapshot:
-    return Snapshot(places(state), state.turn, len(state.events_revealed), len(state.event_deck))
+    return Snapshot(holdings(state), state.turn, len(state.events_revealed), len(state.event_deck))
+
+
+def _moves(before: Snapshot, state: MustangState) -> list[tuple[str, Place, Place]]:
+    """(horse, from, to) for every horse that arrived somewhere, in the order of the places."""
+    was = dict(before.holdings)
+    moves = []
+    for (place, tokens), (_, old) in zip(holdings(state), before.holdings):
+        if tokens != old:
+            for token in tokens:
+                if token not in old:
+                    source = next((p for p, held in was.items() if token in held), STACK)
+                    moves.append((token, source, place))
+    return moves
 
 
 def changes(before: Snapshot, state: MustangState, end_text: Callable[[MustangState], Text]) -> list[Change]:
@@ -56,14 +68,10 @@ def changes(before: Snapshot, state: MustangState, end_text: Callable[[MustangSt
         return state.seats[seat].name
 
     out: list[Change] = []
-    after = places(state)
-    for token in HORSES:
-        if after[token] != before.places[token]:
-            source, target = before.places[token], after[token]
-            out.append(Change(t("{horse}: {source} → {target}", horse=horse_name(token), source=_place(state, source),
-                                target=_place(state, target)),
-                              {"kind": "horse", "horse": token, "from": _place_json(source),
-                               "to": _place_json(target)}))
+    for token, source, target in _moves(before, state):
+        out.append(Change(t("{horse}: {source} → {target}", horse=horse_name(token), source=_place(state, source),
+                            target=_place(state, target)),
+                          {"kind": "horse", "horse": token, "from": _place_json(source), "to": _place_json(target)}))
     for i in state.dealer_instructions:
         if i.kind is Deal.GIVE:
             if i.returned:

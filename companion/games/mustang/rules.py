@@ -37,6 +37,10 @@ from companion.i18n import Text
 
 HAND = C.HAND_SIZE
 
+_CATCHES: dict[str, C.ComboKind] = {**{h.id: h.kind.combination for h in HORSES.values()},
+                                    **{k.value: k.combination for k in STACK_KINDS}}
+"""The combination that takes each horse, and the top of each stack (by stack name)."""
+
 
 def card_name(card: str) -> Text:
     if card == C.COWBOY:
@@ -169,16 +173,21 @@ class Mustang(Game):
         if pending.kind == "turn":
             out += self._exchanges(state, p)
             combos = self._combos(state, p)
-            for cards, combo in combos:
+            if combos:
+                stacks, prairie, steals = {}, {}, {}          # what each kind of combination can take
                 for kind, tokens in state.stacks.items():
-                    if HorseKind(kind).combination is combo.kind and tokens:
-                        out.append(Catch(cards, stack=kind))
+                    if tokens:
+                        stacks.setdefault(_CATCHES[kind], []).append(kind)
                 for token in dict.fromkeys(state.prairie):
-                    if HORSES[token].kind.combination is combo.kind:
-                        out.append(Catch(cards, horse=token))
+                    prairie.setdefault(_CATCHES[token], []).append(token)
                 for seat, other in enumerate(state.players):
                     if seat != pending.player:
-                        out += [Steal(cards, h) for h in other.corral if HORSES[h].kind.combination is combo.kind]
+                        for token in other.corral:
+                            steals.setdefault(_CATCHES[token], []).append(token)
+                for cards, combo in combos:
+                    out += [Catch(cards, stack=kind) for kind in stacks.get(combo.kind, ())]
+                    out += [Catch(cards, horse=token) for token in prairie.get(combo.kind, ())]
+                    out += [Steal(cards, token) for token in steals.get(combo.kind, ())]
             out += [Stable(h) for h in p.corral]
         elif pending.kind == "defend":
             step = state.agenda[0]
