@@ -273,3 +273,28 @@ def test_defence_seconds_is_a_table_option_with_no_limit_by_default():
     state = new_game(defence_seconds="60")
     assert state.options["defence_seconds"] == 60
     assert new_game().options["defence_seconds"] == 0
+
+
+def test_under_stack_empty_turning_up_the_last_token_after_a_face_up_catch_gives_the_catcher_the_bonus():
+    state = new_game(end_when="stack_empty")
+    rest = sorted(state.stacks["stallion"])
+    for token in rest[:-1]:
+        place(state, token, 1, "stable")
+    quartet = ("red-4", "blue-4", "green-4", "yellow-4")
+    give_cards(state, 0, quartet)
+    GAME.apply(state, Catch(quartet, horse="stallion-red-1"))
+    assert state.end is None                                    # the stack still holds one stallion
+    GAME.apply(state, DrawToken(rest[-1]))                       # turned up: the stack is empty
+    assert state.end.reason == "exhausted" and state.end.kind == "stallion" and state.end.bonus == 0
+
+
+@pytest.mark.parametrize("specials, ends", [(False, False), (True, True)])
+def test_specials_count_for_the_stable_herd_only_with_the_option(specials, ends):
+    state = new_game(specials_count_as_kind=specials)
+    for token in ("black-prince", "mare-blue-1", "mare-green-1", "foal-blue-1", "foal-green-1"):
+        place(state, token, 0, "stable")
+    place(state, "foal-yellow-1", 0)
+    GAME.apply(state, Stable("foal-yellow-1"))                   # a herd only if the Black Prince is a stallion
+    assert GAME.is_over(state) is ends
+    if ends:
+        assert state.end.reason == "herd" and state.end.bonus == 0

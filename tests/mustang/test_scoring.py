@@ -101,3 +101,12 @@ def test_the_tiebreak_explains_every_step_of_the_chain():
     assert chain.tiebreak.render("en") == ("Tie-break, stallions in the stable: A, B (1) ahead of C. "
                                            "Tie-break, foals in the stable: A (1) ahead of B. A wins the tie.")
     assert ScoreSheet.from_record(chain.to_record()).tiebreak.render("fr") == chain.tiebreak.render("fr")
+
+
+@pytest.mark.parametrize("specials, winners, rule", [(False, (0, 1), "share"), (True, (0,), "stallions")])
+def test_specials_count_in_the_tie_break_only_with_the_option(specials, winners, rule):
+    """Both hold a special, so the first rule keeps both; then the Black Prince counts
+    as a stallion only with the option."""
+    sheet = score_holdings([Holdings("A", stable=("black-prince",)), Holdings("B", stable=("snow-white-mare",))],
+                           {"specials_count_as_kind": specials})
+    assert sheet.winners == winners and rule in sheet.tiebreak.render("en")
