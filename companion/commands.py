@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Iterable, TextIO
 
 from companion.errors import GameError
-from companion.game import Chance, ScoreSheet, Seat, Verdict
+from companion.game import Chance, ScoreSheet, Seat, Verdict, resolve_options
 from companion.i18n import Text, current_language
 from companion.inputs import CardsSeen, Intent, TagPlaced
 from companion.games import available, get_game
@@ -37,7 +39,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo.add_argument("--game", default="mustang", choices=available())
     demo.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N")
     demo.add_argument("--seed", type=int, default=1)
-    demo.add_argument("--db", type=Path, help="log to this database; an unfinished game there is resumed")
+    demo.add_argument("--db", type=Path, help="log to this database; an unfinished demo game there started with "
+                                              "the same game, players, seed and options is resumed")
     demo.add_argument("--quiet", action="store_true", help="print only the final result")
     demo.add_argument("--pace", type=float, default=0.0, metavar="SECONDS", help="pause after every move")
     demo.add_argument("--json", action="store_true", help="print the final result as JSON")
@@ -50,17 +53,21 @@ def register(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--games", type=int, default=200)
     bench.add_argument("--game", default="mustang", choices=available())
     bench.add_argument("--players", type=int, default=4)
+    bench.add_argument("--logged-games", type=int, default=10,
+                       help="games played through the referee and its SQLite log (timed per action)")
     bench.set_defaults(func=cmd_bench)
 
 
 # --- output -------------------------------------------------------------------------------
 
-def format_verdict(verdict: Verdict) -> str:
+def format_verdict(verdict: Verdict, indent: str = "") -> str:
+    """The verdict on one line, then its changes one per line under it (``indent``
+    aligns them with the verdict's text)."""
     mark = "✓" if verdict.accepted else "✗"
     line = f"{mark} {verdict.message.render()}"
     if not verdict.accepted:
         line += f"  [{verdict.reason}; {verdict.section.render() if verdict.section else '-'}]"
-    return line
+    return "\n".join([line] + [f"{indent}  · {change.text.render()}" for change in verdict.changes])
 
 
 def format_scores(sheet: ScoreSheet) -> str:
@@ -158,7 +165,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for record in records:
         verdict = record["verdict"]
         if verdict is not None:
-            print(f"{record['line']:>4}  {format_verdict(verdict)}")
+            print(f"{record['line']:>4}  {format_verdict(verdict, ' ' * 6)}")
     print()
     _print_state(ref, sys.stdout)
     print(ref.pending.prompt.render())
@@ -192,23 +199,26 @@ def play_out(ref: Referee, report=None, pace: float = 0.0) -> None:
             actor, turn = ref.seats[pending.player].name, ref.state.turn
             verdict = ref.submit(ref.bot_action())
             if report:
-                report(f"[{turn:>3}] {actor}: {format_verdict(verdict)}")
+                prefix = f"[{turn:>3}] {actor}: "
+                report(prefix + format_verdict(verdict, " " * len(prefix)))
                 continue
         if report:
-            report(f"      {format_verdict(verdict)}")
+            report("      " + format_verdict(verdict, " " * 6))
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     store = GameStore(args.db or ":memory:")
-    unfinished = [r for r in store.unfinished() if r.simulated_hands] if args.db else []
-    if unfinished:
-        ref = Referee.resume(store, unfinished[0].id)
+    seats = tuple(Seat(name) for name in DEMO_NAMES[:args.players])
+    options = resolve_options(get_game(args.game).options, _parse_options(args.option))
+    same = [r for r in store.unfinished()
+            if r.simulated_hands and (r.game, r.seats, r.seed, r.dealer, r.options) == (args.game, seats, args.seed, 0,
+                                                                                          options)]
+    if same:
+        ref = Referee.resume(store, same[0].id)
         if not args.quiet and not args.json:
             print(Text("Resuming game {id} after {n} moves.", id=ref.game_id, n=len(ref.actions)).render())
     else:
-        seats = [Seat(name) for name in DEMO_NAMES[:args.players]]
-        ref = Referee.new(store, args.game, seats, _parse_options(args.option), seed=args.seed,
-                          simulated_hands=True)
+        ref = Referee.new(store, args.game, seats, options, seed=args.seed, simulated_hands=True)
     play_out(ref, None if (args.quiet or args.json) else print, args.pace)
     if args.record:
         script = table_script(ref)
@@ -235,8 +245,21 @@ def table_script(ref: Referee) -> list[dict[str, Any]]:
 
 # --- bench ------------------------------------------------------------------------------------
 
+def _spread(times: list[float]) -> str:
+    """Median, p99, p99.9 and worst of ``times`` (seconds), in µs."""
+    times = sorted(times)
+
+    def at(q: float) -> float:
+        return times[min(len(times) - 1, int(len(times) * q))] * 1e6
+
+    return (f"median {statistics.median(times) * 1e6:.0f} µs, p99 {at(0.99):.0f} µs, p99.9 {at(0.999):.0f} µs, "
+            f"worst {times[-1] * 1e6:.0f} µs ({len(times)} actions)")
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Random full games per second (engine only) and the time to judge one action."""
+    """Random full games per second (engine only), the time to judge one action, and the
+    time of the referee's whole path for one action: judge, copy the state for undo,
+    apply, commit to the SQLite log (``synchronous=FULL``, a file in a temporary folder)."""
     game = get_game(args.game)
     seats = [Seat(name) for name in DEMO_NAMES[:args.players]]
     judge_times: list[float] = []
@@ -254,10 +277,24 @@ def cmd_bench(args: argparse.Namespace) -> int:
             actions += 1
             assert verdict.accepted
     elapsed = time.perf_counter() - start
-    judge_times.sort()
+    submit_times: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        store = GameStore(Path(folder) / "bench.sqlite3")
+        for seed in range(args.logged_games):
+            ref = Referee.new(store, args.game, seats, seed=seed, simulated_hands=True)
+            rng = random.Random(seed)
+            while not ref.is_over:
+                action = game.choose(ref.state, rng)
+                t0 = time.perf_counter()
+                verdict = ref.submit(action)
+                submit_times.append(time.perf_counter() - t0)
+                assert verdict.accepted
+        store.close()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"games: {args.games} with {args.players} players, {actions} actions, {elapsed:.2f} s "
-          f"(bots choosing included)")
+          f"(bots choosing included); load average {load:.2f}")
     print(f"full random games per second: {args.games / elapsed:.1f}")
-    print(f"judge one action: median {statistics.median(judge_times) * 1e6:.1f} µs, "
-          f"p99 {judge_times[int(len(judge_times) * 0.99)] * 1e6:.1f} µs, worst {judge_times[-1] * 1e6:.1f} µs")
+    print(f"judge one action: {_spread(judge_times)}")
+    print(f"referee one action (judge, copy for undo, apply, SQLite commit; {args.logged_games} games): "
+          f"{_spread(submit_times)}")
     return 0

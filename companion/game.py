@@ -74,8 +74,9 @@ class OptionKind(enum.Enum):
 class RuleOption:
     """A rule the table can switch: settings screen, config file and scripted games.
 
-    ``choices`` maps each allowed value to a one-line explanation; ``source`` names
-    which rulebook text a value follows.
+    ``choices`` maps each allowed value to a one-line explanation; a value written as
+    text (a command line, a form) is accepted for a choice of another type (``"45"``
+    for ``45``).
     """
 
     name: str
@@ -92,8 +93,11 @@ class RuleOption:
                 return value
             if isinstance(value, str) and value.lower() in ("true", "false", "on", "off", "yes", "no", "1", "0"):
                 return value.lower() in ("true", "on", "yes", "1")
-        elif value in self.choices:
-            return value
+        else:
+            for choice in self.choices:
+                same = type(choice) is type(value) and choice == value
+                if same or (isinstance(value, str) and str(choice) == value):
+                    return choice
         allowed = "true, false" if self.kind is OptionKind.BOOL else ", ".join(map(str, self.choices))
         raise GameError(Text("Rule option {option} cannot be {value!r}; allowed: {allowed}.",
                              option=self.name, value=value, allowed=allowed))
@@ -150,7 +154,8 @@ Pending = Decision | Chance | Over
 
 @dataclass(frozen=True)
 class Change:
-    """One visible consequence of an accepted action, for the log and the banner."""
+    """One visible consequence of an accepted action, for the log and the banner:
+    a translatable ``text`` and JSON-ready ``data`` whose ``kind`` names what changed."""
 
     text: Text
     data: Mapping[str, Any] = field(default_factory=dict)
@@ -187,7 +192,8 @@ class Verdict:
             out["section"] = ({lang: self.section.render(lang) for lang in languages}
                               if self.section else None)
         if self.changes:
-            out["changes"] = [{"text": c.text.render("en"), **dict(c.data)} for c in self.changes]
+            out["changes"] = [{"text": {lang: c.text.render(lang) for lang in languages}, **dict(c.data)}
+                              for c in self.changes]
         return out
 
 
@@ -335,11 +341,21 @@ class Game(ABC):
         return rng.choice(self.legal_actions(state))
 
     # --- table inputs ------------------------------------------------------------------
-    def propose(self, state: GameState, cards: tuple[str, ...], token: str | None) -> "Proposal | Verdict | None":
+    def propose(self, state: GameState, cards: tuple[str, ...], token: str | None,
+                zone: str | None = None) -> "Proposal | Verdict | None":
         """Interpret the cards in the play zone and the last scanned token.
 
-        Return a :class:`Proposal`, a rejection explaining why the scan makes no sense
-        now, or ``None`` while more input is needed.
+        ``zone`` is where the token was read (the reader's zone, e.g. a board square;
+        ``None`` when it was entered by hand). Return a :class:`Proposal`, a rejection
+        explaining why the scan makes no sense now, or ``None`` while more input is needed.
+        """
+        return None
+
+    def lifted(self, state: GameState, token: str, zone: str | None) -> "Proposal | Verdict | None":
+        """A token left the reader of ``zone`` (a pawn picked up from a board square).
+
+        Answer as :meth:`propose` does; ``None`` (the default) means the lift changes
+        nothing, as in games where a scan is a tap and the token goes back on the table.
         """
         return None
 

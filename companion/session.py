@@ -20,10 +20,11 @@ import random
 from typing import Any, Callable, Mapping, Sequence
 
 from companion.errors import GameError
-from companion.game import Action, Chance, Game, Over, Pending, Proposal, ScoreSheet, Seat, Verdict
+from companion.game import (Action, Chance, Game, Over, Pending, Proposal, ScoreSheet, Seat, Verdict,
+                            resolve_options)
 from companion.games import get_game
 from companion.i18n import Text
-from companion.inputs import ButtonPressed, CardsSeen, Intent, TableInput, TagPlaced
+from companion.inputs import ButtonPressed, CardsSeen, Intent, TableInput, TagPlaced, TagRemoved
 from companion.store import GameStore
 
 TokenLookup = Callable[[str], "str | None"]
@@ -60,7 +61,11 @@ class Referee:
         self.state = self._replay(self._actions)
         self.cards: tuple[str, ...] = ()
         self.token: str | None = None
+        self.zone: str | None = None
         self.proposal: Proposal | None = None
+        if self.is_over and record.finished_at is None:
+            # The process died between logging the last move and recording the end.
+            self.store.finish(self.game_id, self._final())
 
     # --- construction -------------------------------------------------------------------
     @classmethod
@@ -70,9 +75,9 @@ class Referee:
         """Start a game and log its setup. Invalid seats or options raise GameError."""
         game = get_game(game_name)
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-        state = game.new_state(seats, options, seed=seed, dealer=dealer, simulated_hands=simulated_hands)
-        resolved = getattr(state, "options", dict(options or {}))
-        game_id = store.create(game_name, tuple(seats), dict(resolved), seed, dealer, simulated_hands)
+        resolved = resolve_options(game.options, options)
+        game.new_state(seats, resolved, seed=seed, dealer=dealer, simulated_hands=simulated_hands)   # validates seats
+        game_id = store.create(game_name, tuple(seats), resolved, seed, dealer, simulated_hands)
         return cls(store, game_id, token_lookup=token_lookup)
 
     @classmethod
@@ -146,7 +151,8 @@ class Referee:
         try:
             action = self.game.action_from_json(data)
         except GameError as err:
-            return _reject("bad-action", err.text)
+            return _reject("bad-action", Text("{problem} Correct the input and enter it again. {prompt}",
+                                              problem=err.text, prompt=self.pending.prompt))
         return self.submit(action)
 
     def undo(self) -> Verdict:
@@ -195,25 +201,36 @@ class Referee:
         if isinstance(item, CardsSeen):
             self.cards = tuple(item.cards)
             return self._propose()
-        if isinstance(item, TagPlaced):
+        if isinstance(item, (TagPlaced, TagRemoved)):
             token = self.token_lookup(item.uid) if self.token_lookup else item.uid
+            if isinstance(item, TagRemoved):
+                return None if token is None else self.lift(token, item.zone)
             if token is None:
                 return _reject("unknown-tag", Text(
                     "This tag ({uid}) is not a known token: enrol it in Settings, then scan it again.", uid=item.uid))
-            return self.scan(token)
+            return self.scan(token, item.zone)
         if isinstance(item, ButtonPressed) or (isinstance(item, Intent) and item.name in ("confirm", "undo")):
             return self.confirm() if item.name == "confirm" else self.undo()
         if isinstance(item, Intent):
             found = self.game.intent(self.state, item.name, dict(item.args))
             if found is None:
-                return _reject("unknown-intent", Text("That button does nothing now."))
+                return _reject("unknown-intent", Text("That button does nothing now. {prompt}",
+                                                      prompt=self.pending.prompt))
             return found if isinstance(found, Verdict) else self.submit(found)
         return None
 
-    def scan(self, token: str) -> Verdict | None:
-        """A token (by game token id) was scanned."""
+    def scan(self, token: str, zone: str | None = None) -> Verdict | None:
+        """A token (by game token id) was scanned on the reader of ``zone`` (``None``:
+        entered by hand)."""
         self.token = token
+        self.zone = zone
         return self._propose()
+
+    def lift(self, token: str, zone: str | None = None) -> Verdict | None:
+        """A token left the reader of ``zone``; the game says what that means
+        (:meth:`Game.lifted`), handled like a proposal."""
+        found = self.game.lifted(self.state, token, zone)
+        return None if found is None else self._consider(found)
 
     def lay(self, cards: Sequence[str]) -> Verdict | None:
         """The cards in the play zone are now ``cards``."""
@@ -223,11 +240,16 @@ class Referee:
     def confirm(self) -> Verdict | None:
         """Submit the current proposal; ``None`` if there is none to submit."""
         if self.proposal is None:
-            return _reject("nothing-to-confirm", Text("Nothing to confirm yet. {prompt}", prompt=self.pending.prompt))
+            return _reject("nothing-to-confirm", Text(
+                "Nothing to confirm yet: lay the cards and scan the token of your move first. {prompt}",
+                prompt=self.pending.prompt))
         return self._submit_plan(self.proposal.actions)
 
     def _propose(self) -> Verdict | None:
-        found = self.game.propose(self.state, self.cards, self.token)
+        return self._consider(self.game.propose(self.state, self.cards, self.token, self.zone))
+
+    def _consider(self, found: Proposal | Verdict | None) -> Verdict | None:
+        """Keep, submit or refuse what the game made of the table's inputs."""
         self.proposal = None
         if found is None:
             return None
@@ -253,6 +275,7 @@ class Referee:
     def _clear_tray(self) -> None:
         self.cards = ()
         self.token = None
+        self.zone = None
         self.proposal = None
 
 

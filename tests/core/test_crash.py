@@ -46,3 +46,8 @@ def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_game(tmp_
     assert kills >= 2, "the demo finished before it could be killed twice: make the game longer"
     assert any(n for n in logged if n), "no kill happened mid-game"
     assert run_to_end(db) == expected
+    store = GameStore(db)
+    (record,) = store.finished()                  # the crashed game reached the history, once
+    assert store.unfinished() == []
+    assert record.final["scores"] == expected["scores"]
+    store.close()

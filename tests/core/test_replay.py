@@ -10,7 +10,7 @@ import pytest
 
 from companion.commands import run_script, table_script, play_out
 from companion.errors import GameError
-from companion.game import Seat
+from companion.game import Chance, Seat
 from companion.session import Referee
 from companion.store import GameStore
 
@@ -80,3 +80,33 @@ def test_replay_of_a_missing_file_fails_cleanly(tmp_path):
     result = subprocess.run([sys.executable, "-m", "companion.cli", "replay", str(tmp_path / "nope.jsonl")],
                             capture_output=True, text=True)
     assert result.returncode == 2 and "nope.jsonl" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_replay_lists_what_each_move_changed():
+    text = subprocess.run([sys.executable, "-m", "companion.cli", "--lang", "nl", "replay", str(EXAMPLE)],
+                          capture_output=True, text=True, check=True).stdout
+    assert "· Dealer: geef" in text and "aan de beurt." in text
+    records = [json.loads(line) for line in subprocess.run(
+        [sys.executable, "-m", "companion.cli", "replay", str(EXAMPLE), "--json"],
+        capture_output=True, text=True, check=True).stdout.splitlines()[:-1]]
+    changes = [c for r in records if r["verdict"] for c in r["verdict"].get("changes", ())]
+    assert {"horse", "deal", "turn", "end"} <= {c["kind"] for c in changes}
+    assert all(set(c["text"]) == {"nl", "fr", "en"} for c in changes)
+
+
+def test_demo_resumes_only_a_game_started_with_the_same_arguments(tmp_path):
+    db = tmp_path / "demo.sqlite3"
+    store = GameStore(db)
+    ref = Referee.new(store, "mustang", [Seat(n) for n in ("Will", "Frank", "Calamity")], seed=5, simulated_hands=True)
+    for _ in range(10):
+        assert (ref.simulate_chance() if isinstance(ref.pending, Chance) else ref.submit(ref.bot_action())).accepted
+    demo = [sys.executable, "-m", "companion.cli", "--lang", "en", "demo", "--db", str(db), "--players", "3"]
+    other = subprocess.run(demo + ["--seed", "6"], capture_output=True, text=True, check=True).stdout
+    assert "Resuming" not in other
+    assert [r.id for r in store.unfinished()] == [ref.game_id]          # left as it was
+    (new,) = store.finished()
+    assert new.seed == 6
+    same = subprocess.run(demo + ["--seed", "5"], capture_output=True, text=True, check=True).stdout
+    assert same.startswith(f"Resuming game {ref.game_id} after 10 moves.")
+    assert store.unfinished() == [] and len(store.finished()) == 2
+    store.close()

@@ -8,7 +8,7 @@ import pytest
 from companion.errors import GameError
 from companion.game import Chance, Seat
 from companion.games.mustang.actions import Catch, DrawToken, Exchange
-from companion.inputs import ButtonPressed, CardsSeen, Intent, TagPlaced
+from companion.inputs import ButtonPressed, CardsSeen, Intent, TagPlaced, TagRemoved
 from companion.session import Referee
 from companion.store import GameStore
 
@@ -141,3 +141,64 @@ def test_bad_options_and_unknown_games_are_refused(store):
         Referee.new(store, "mustang", SEATS, {"birth_to": "moon"})
     with pytest.raises(GameError):
         Referee.new(store, "chess", SEATS)
+
+
+def test_a_game_whose_end_was_not_recorded_is_finished_on_resume(store, tmp_path, monkeypatch):
+    """The process dies between logging the last move and recording the end."""
+    from companion.commands import play_out
+
+    ref = Referee.new(store, "mustang", SEATS, seed=2, simulated_hands=True)
+
+    def power_cut(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(store, "finish", power_cut)
+    with pytest.raises(KeyboardInterrupt):
+        play_out(ref)
+    monkeypatch.undo()
+    again = GameStore(tmp_path / "games.sqlite3")
+    resumed = Referee.resume(again, ref.game_id)
+    assert resumed.is_over
+    assert again.unfinished() == []                        # not offered for resuming
+    (record,) = again.finished()                           # in the history, with its scores
+    assert record.final["scores"]["winners"] == list(resumed.scores().winners)
+    again.close()
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr", "en"])
+def test_session_rejections_say_what_to_do_next(store, lang):
+    ref = table_game(store)
+    prompt = ref.pending.prompt.render(lang)
+    for verdict in (ref.table_input(Intent("teleport")), ref.confirm(), ref.submit_json({"type": "teleport"})):
+        assert verdict.reason in ("unknown-intent", "nothing-to-confirm", "bad-action")
+        assert prompt in verdict.message.render(lang)
+    assert "scan" in ref.confirm().message.render("en")
+    if lang != "en":
+        assert ref.confirm().message.render(lang) != ref.confirm().message.render("en")
+
+
+def test_lifting_a_scanned_horse_keeps_the_proposal(store):
+    tags = {"04A1B2C3": "foal-red-1"}
+    ref = table_game(store)
+    ref.token_lookup = tags.get
+    ref.lay(("blue-2", "red-2"))
+    assert ref.table_input(TagPlaced("04A1B2C3", "main")) is None
+    assert ref.table_input(TagRemoved("04A1B2C3", "main")) is None
+    assert ref.proposal is not None and ref.confirm().accepted
+    assert ref.state.players[0].corral == ["foal-red-1"]
+
+
+def test_the_game_hears_which_reader_read_the_token(store, monkeypatch):
+    ref = table_game(store)
+    heard = []
+    monkeypatch.setattr(ref.game, "propose", lambda state, cards, token, zone: heard.append((token, zone)))
+    ref.table_input(TagPlaced("foal-red-1", "square-12"))
+    ref.scan("foal-blue-1")
+    assert heard == [("foal-red-1", "square-12"), ("foal-blue-1", None)]
+
+
+def test_a_new_game_logs_every_option_resolved(store):
+    ref = Referee.new(store, "mustang", SEATS, {"birth_to": "stable"}, seed=1)
+    options = store.record(ref.game_id).options
+    assert options["birth_to"] == "stable" and options["end_when"] == "kind_exhausted"
+    assert set(options) == {o.name for o in ref.game.options}

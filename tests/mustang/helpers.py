@@ -6,10 +6,15 @@ one a real game could reach.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from companion.game import Chance, Seat
 from companion.games.mustang import GAME
 from companion.games.mustang.actions import DrawToken
+from companion.games.mustang.cards import full_deck
 from companion.games.mustang.horses import HORSES
+
+DECK = sorted(full_deck())
 
 NAMES = ("Will", "Frank", "Lucky", "Calamity", "Jesse")
 
@@ -63,16 +68,34 @@ def resolve_chances(state, *tokens: str) -> None:
         GAME.apply(state, DrawToken(token))
 
 
+def dealer(state) -> list[dict]:
+    """The dealer's instructions as the play screen gets them."""
+    return GAME.observation(state)["dealer_instructions"]
+
+
+def deal(player: int, cards: int, **more) -> dict:
+    """One "give cards" instruction, as :func:`dealer` lists it."""
+    return {"kind": "deal", "player": player, "cards": cards, **more}
+
+
 def all_horses(state) -> list[str]:
     held = [h for p in state.players for h in p.corral + p.stable]
     stacks = [h for s in state.stacks.values() for h in s]
     return sorted(held + stacks + state.prairie + state.out_of_game)
 
 
-def all_cards(state) -> int:
-    return sum(len(p.hand) for p in state.players) + len(state.supply) + len(state.discard)
+def all_cards(state) -> list:
+    """Every card in hands, the supply and the discard pile (``None`` for an unseen one)."""
+    return [c for p in state.players for c in p.hand] + list(state.supply) + list(state.discard)
 
 
 def assert_accounted(state) -> None:
+    """All 47 horses, each in one place; all 49 cards, and in simulation exactly the deck's
+    cards (no card lost, doubled or replaced)."""
     assert all_horses(state) == sorted(HORSES)
-    assert all_cards(state) == 49
+    cards = all_cards(state)
+    assert len(cards) == 49
+    if state.simulated:
+        assert sorted(cards) == DECK
+    else:
+        assert Counter(state.discard) <= Counter(DECK)

@@ -8,7 +8,7 @@ from companion.game import Chance, Decision, Over, Seat
 from companion.games.mustang import GAME
 from companion.games.mustang.actions import (Catch, Decline, Defend, DiscardCowboys, DrawToken, Exchange, Stable,
                                              Steal)
-from tests.mustang.helpers import assert_accounted, give_cards, new_game, place, resolve_chances
+from tests.mustang.helpers import assert_accounted, deal, dealer, give_cards, new_game, place, resolve_chances
 
 
 def test_setup_deals_six_cards_and_turns_up_one_horse_per_stack():
@@ -42,7 +42,7 @@ def test_catch_trio_with_a_cowboy_rulebook_example():
     resolve_chances(state, "mare-blue-2")
     assert "mare-blue-2" in state.prairie and "mare-red-1" not in state.prairie
     assert len(state.players[0].hand) == 6
-    assert state.dealer_instructions == [{"player": 0, "cards": 3}]
+    assert dealer(state) == [deal(0, 3)]
     assert sorted(state.discard) == ["blue-6", "cowboy", "red-6"]
     assert state.current == 1
 
@@ -109,7 +109,7 @@ def test_defended_steal_rulebook_example_thief_draws_three_owner_two():
     assert bad.reason == "penalty-cowboys-missing"          # Will holds a cowboy
     GAME.apply(state, DiscardCowboys(("cowboy",)))
     assert state.players[1].corral == ["foal-blue-1"] and state.players[0].corral == []
-    assert state.dealer_instructions == [{"player": 0, "cards": 3}, {"player": 1, "cards": 2}]
+    assert dealer(state) == [deal(0, 3), deal(1, 2)]
     assert [len(p.hand) for p in state.players] == [6, 6]
     assert_accounted(state)
 
@@ -119,7 +119,7 @@ def test_undefended_steal_moves_the_horse_and_only_the_thief_draws():
     GAME.apply(state, Steal(("red-2", "blue-2"), "foal-blue-1"))
     GAME.apply(state, Decline())
     assert state.players[0].corral == ["foal-blue-1"] and state.players[1].corral == []
-    assert state.dealer_instructions == [{"player": 0, "cards": 2}]
+    assert dealer(state) == [deal(0, 2)]
 
 
 def test_defence_must_be_strictly_stronger_and_any_stronger_kind_counts():
@@ -146,8 +146,20 @@ def test_stable_moves_from_own_corral_only():
     place(state, "foal-blue-2", 1)
     assert GAME.check(state, Stable("foal-blue-2")).reason == "not-in-own-corral"
     GAME.apply(state, Stable("foal-blue-1"))
-    assert state.players[0].stable == ["foal-blue-1"] and state.dealer_instructions[0]["cards"] == 6
+    assert state.players[0].stable == ["foal-blue-1"] and dealer(state) == []     # no cards were used
     assert state.current == 1
+
+
+def test_the_dealer_instructions_are_those_of_the_last_action_only():
+    state = GAME.new_state([Seat("A"), Seat("B")], seed=1, simulated_hands=True)
+    assert dealer(state) == [deal(0, 6), deal(1, 6)]                     # the opening deal
+    resolve_chances(state, "stallion-red-1", "mare-red-1", "foal-red-1")
+    assert dealer(state) == []                                           # a flip uses no cards
+    GAME.apply(state, Exchange(2, tuple(state.players[0].hand[:2])))
+    assert dealer(state) == [deal(0, 2, returned=2)]
+    place(state, "foal-blue-2", 1)
+    GAME.apply(state, Stable("foal-blue-2"))
+    assert dealer(state) == []                                           # not the exchange's "give 2"
 
 
 @pytest.mark.parametrize("draws_two, expected", [(False, 1), (True, 2)])
@@ -157,7 +169,7 @@ def test_exchange_draws_as_many_or_two(draws_two, expected):
     GAME.apply(state, Exchange(1, (card,)))
     assert state.supply[0] == card                      # to the bottom of the supply
     assert len(state.players[0].hand) == 5 + expected
-    assert state.dealer_instructions == [{"player": 0, "returned": 1, "cards": expected}]
+    assert dealer(state) == [deal(0, expected, returned=1)]
 
 
 def test_table_mode_tracks_counts_and_refuses_a_card_already_on_the_discard_pile():
@@ -216,3 +228,73 @@ def test_actions_round_trip_through_json():
         assert GAME.action_from_json(GAME.action_to_json(action)) == action
     with pytest.raises(GameError):
         GAME.action_from_json({"type": "teleport"})
+
+
+def test_an_accepted_verdict_carries_what_changed_in_every_language():
+    """The rulebook's catch: the mare moves, the next one is turned up, the dealer hands
+    Will 3 cards and Frank plays next."""
+    state = new_game()
+    give_cards(state, 0, ["red-6", "blue-6", "cowboy"])
+    catch = GAME.apply(state, Catch(("red-6", "blue-6", "cowboy"), horse="mare-red-1"))
+    assert [c.data for c in catch.changes] == [{"kind": "horse", "horse": "mare-red-1", "from": {"place": "prairie"},
+                                                "to": {"place": "corral", "player": 0}}]
+    flip = GAME.apply(state, DrawToken("mare-blue-2"))
+    assert [c.data["kind"] for c in flip.changes] == ["horse", "deal", "turn"]
+    assert [c.text.render("en") for c in flip.changes] == [
+        "blue mare: the stack → the prairie", "Dealer: give 3 cards to Will.", "Frank's turn."]
+    rendered = flip.to_json()["changes"]
+    assert rendered[1]["player"] == 0 and rendered[1]["cards"] == 3
+    assert rendered[1]["text"] == {"nl": "Dealer: geef 3 kaarten aan Will.", "fr": "Donneur : donnez 3 cartes à Will.",
+                                   "en": "Dealer: give 3 cards to Will."}
+    assert rendered[2]["text"]["fr"] == "Au tour de Frank."
+
+
+def test_the_end_of_the_game_is_a_change_of_the_action_that_ended_it():
+    state = new_game()
+    for token in ("stallion-blue-1", "mare-blue-1", "mare-green-1", "foal-blue-1", "foal-green-1"):
+        place(state, token, 0, "stable")
+    place(state, "foal-yellow-1", 0)
+    verdict = GAME.apply(state, Stable("foal-yellow-1"))
+    assert [c.data["kind"] for c in verdict.changes] == ["horse", "end"]
+    assert verdict.changes[-1].data == {"kind": "end", "reason": "herd", "player": 0, "bonus": 0}
+    assert "full herd" in verdict.changes[-1].text.render("en")
+
+
+def test_defence_seconds_is_a_table_option_with_no_limit_by_default():
+    (option,) = [o for o in GAME.options if o.name == "defence_seconds"]
+    assert option.default == 0 and list(option.choices) == [0, 30, 45, 60, 90]
+    for lang in ("nl", "fr", "en"):
+        lines = [text.render(lang) for text in option.choices.values()]
+        assert len(set(lines)) == 5 and "45" in lines[2]
+    assert option.validate("45") == 45 and option.validate(90) == 90          # --option defence_seconds=45
+    for bad in (40, "fast", False):
+        with pytest.raises(GameError):
+            option.validate(bad)
+    state = new_game(defence_seconds="60")
+    assert state.options["defence_seconds"] == 60
+    assert new_game().options["defence_seconds"] == 0
+
+
+def test_under_stack_empty_turning_up_the_last_token_after_a_face_up_catch_gives_the_catcher_the_bonus():
+    state = new_game(end_when="stack_empty")
+    rest = sorted(state.stacks["stallion"])
+    for token in rest[:-1]:
+        place(state, token, 1, "stable")
+    quartet = ("red-4", "blue-4", "green-4", "yellow-4")
+    give_cards(state, 0, quartet)
+    GAME.apply(state, Catch(quartet, horse="stallion-red-1"))
+    assert state.end is None                                    # the stack still holds one stallion
+    GAME.apply(state, DrawToken(rest[-1]))                       # turned up: the stack is empty
+    assert state.end.reason == "exhausted" and state.end.kind == "stallion" and state.end.bonus == 0
+
+
+@pytest.mark.parametrize("specials, ends", [(False, False), (True, True)])
+def test_specials_count_for_the_stable_herd_only_with_the_option(specials, ends):
+    state = new_game(specials_count_as_kind=specials)
+    for token in ("black-prince", "mare-blue-1", "mare-green-1", "foal-blue-1", "foal-green-1"):
+        place(state, token, 0, "stable")
+    place(state, "foal-yellow-1", 0)
+    GAME.apply(state, Stable("foal-yellow-1"))                   # a herd only if the Black Prince is a stallion
+    assert GAME.is_over(state) is ends
+    if ends:
+        assert state.end.reason == "herd" and state.end.bonus == 0

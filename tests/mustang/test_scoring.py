@@ -2,6 +2,7 @@
 
 import pytest
 
+from companion.game import ScoreSheet
 from companion.games.mustang import Holdings, score_holdings
 
 FAMILY = ("stallion-red-1", "mare-red-1", "mare-red-2", "foal-red-1", "foal-red-2", "foal-red-3")
@@ -83,3 +84,29 @@ def test_tiebreak_message_is_translated():
     sheet = score_holdings([Holdings("A", corral=("foal-red-1",)), Holdings("B", corral=("foal-blue-1",))])
     texts = sheet.tiebreak.all_languages()
     assert len(set(texts.values())) == 3 and all("A" in v for v in texts.values())
+
+
+def test_the_tiebreak_explains_every_step_of_the_chain():
+    """A holds the Black Prince, B the Snow-White Mare, C neither; all on 5."""
+    sheet = score_holdings([Holdings("A", corral=("black-prince",)), Holdings("B", corral=("snow-white-mare",)),
+                            Holdings("C", corral=("stallion-red-1", "mare-red-1"))])
+    assert [p.total for p in sheet.players] == [5, 5, 5] and sheet.winners == (0, 1)
+    assert sheet.tiebreak.render("en") == ("Tie-break, Black Prince or Snow-White Mare: A, B ahead of C. "
+                                           "Still tied after every tie-break: A, B share the win.")
+    assert "C" in sheet.tiebreak.render("nl") and "C" in sheet.tiebreak.render("fr")
+    chain = score_holdings([Holdings("A", stable=("stallion-red-1", "foal-red-1")),
+                            Holdings("B", stable=("stallion-blue-1",), corral=("foal-blue-1",)),
+                            Holdings("C", stable=("mare-red-1", "mare-blue-1"))])
+    assert [p.total for p in chain.players] == [4, 4, 4] and chain.winners == (0,)
+    assert chain.tiebreak.render("en") == ("Tie-break, stallions in the stable: A, B (1) ahead of C. "
+                                           "Tie-break, foals in the stable: A (1) ahead of B. A wins the tie.")
+    assert ScoreSheet.from_record(chain.to_record()).tiebreak.render("fr") == chain.tiebreak.render("fr")
+
+
+@pytest.mark.parametrize("specials, winners, rule", [(False, (0, 1), "share"), (True, (0,), "stallions")])
+def test_specials_count_in_the_tie_break_only_with_the_option(specials, winners, rule):
+    """Both hold a special, so the first rule keeps both; then the Black Prince counts
+    as a stallion only with the option."""
+    sheet = score_holdings([Holdings("A", stable=("black-prince",)), Holdings("B", stable=("snow-white-mare",))],
+                           {"specials_count_as_kind": specials})
+    assert sheet.winners == winners and rule in sheet.tiebreak.render("en")

@@ -45,5 +45,6 @@ def choose(game, state, rng: random.Random) -> Action:
         pool = actions
     else:
         pool = [a for a in actions if not isinstance(a, Stable)] or actions
-    best = max(_value(a) for a in pool)
-    return rng.choice([a for a in pool if _value(a) == best])
+    values = [_value(a) for a in pool]
+    best = max(values)
+    return rng.choice([a for a, v in zip(pool, values) if v == best])

@@ -49,4 +49,14 @@ OPTIONS: tuple[RuleOption, ...] = (
         t("The sixth event card is not named in the rulebooks: by default it is a second Sunshine."),
         {"standard": t("The five events and a second Sunshine"), "five": t("The five named events only")},
     ),
+    RuleOption(
+        "defence_seconds", OptionKind.CHOICE, 0,
+        t("Time to defend a steal"),
+        t("How long the robbed owner has to lay a defence before the screen lets the horse go. "
+          "Neither rulebook sets a limit."),
+        {0: t("No time limit: the owner defends or lets the horse go (no rulebook sets a limit)"),
+         **{s: t("{n} seconds, then the horse goes to the thief (a table rule)", n=s) for s in (30, 45, 60, 90)}},
+    ),
 )
+"""The options in settings order. ``defence_seconds`` is declared for the screen (the
+engine has no clock): 0 means the owner is never hurried."""

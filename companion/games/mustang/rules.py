@@ -13,6 +13,7 @@ Everything follows ``shared/rulings/mustang.md``; each rejection cites the ruleb
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import Counter
@@ -22,28 +23,23 @@ from companion.errors import GameError
 from companion.game import (Action, CardSpec, Chance, Decision, Game, Over, Pending, Proposal, ScoreSheet, Seat,
                             TokenSpec, Verdict, resolve_options)
 from companion.games.mustang import cards as C
+from companion.games.mustang.changes import changes, snapshot
 from companion.games.mustang.actions import (ACTION_TYPES, Catch, Decline, Defend, DiscardCowboys, Done,
                                              DrawToken, Exchange, Release, RevealEvent, Stable, Steal)
-from companion.games.mustang.horses import (HORSES, SPECIALS, STACK_KINDS, HorseKind, counts_as, horse,
+from companion.games.mustang.horses import (HORSES, SPECIALS, STACK_KINDS, HorseKind, counts_as,
                                             tokens_of)
 from companion.games.mustang.options import EVENT_DECKS, OPTIONS
 from companion.games.mustang.scoring import score_state
-from companion.games.mustang.state import GameEnd, MustangState, PlayerState, Step
-from companion.games.mustang.texts import (CARD_NAMES, COMBO_NAMES, EVENT_EFFECTS, EVENT_NAMES, HORSE_NAMES,
-                                           NEEDS, RUN_OUT, STACK_EMPTY, STACK_TOPS, Section, t, tn)
+from companion.games.mustang.state import Deal, GameEnd, Instruction, MustangState, PlayerState, Step
+from companion.games.mustang.texts import (CARD_NAMES, COMBO_NAMES, EVENT_NAMES, NEEDS, RUN_OUT,
+                                           STACK_EMPTY, STACK_TOPS, Section, horse_name, t, tn)
 from companion.i18n import Text
 
 HAND = C.HAND_SIZE
 
-
-def horse_name(token: str, definite: bool = False) -> Text:
-    """A token as players call it: ``"red stallion"``, or with ``definite`` ``"the red
-    stallion"`` (for use inside a sentence)."""
-    h = horse(token)
-    if h is None:
-        return Text.raw(token)
-    names = HORSE_NAMES[(h.kind.value, h.colour or token)]
-    return t(names[1] if definite else names[0])
+_CATCHES: dict[str, C.ComboKind] = {**{h.id: h.kind.combination for h in HORSES.values()},
+                                    **{k.value: k.combination for k in STACK_KINDS}}
+"""The combination that takes each horse, and the top of each stack (by stack name)."""
 
 
 def card_name(card: str) -> Text:
@@ -104,7 +100,7 @@ class Mustang(Game):
             prairie=list(SPECIALS), supply=supply,
             event_deck=list(EVENT_DECKS[opts["event_deck"]]),
             agenda=[Step("flip", stack=k.value) for k in STACK_KINDS],
-            dealer_instructions=[{"player": p, "cards": HAND} for p in range(len(seats))],
+            dealer_instructions=[Instruction(Deal.GIVE, p, HAND) for p in range(len(seats))],
         )
         return state
 
@@ -156,9 +152,11 @@ class Mustang(Game):
 
     def _apply(self, state: MustangState, action: Action) -> Verdict:
         step = state.agenda[0] if state.agenda else Step("turn", state.current)
-        message, changes = _APPLY[type(action)](self, state, step, action)
+        before = snapshot(state)
+        state.dealer_instructions = []
+        message = _APPLY[type(action)](self, state, step, action)
         self._run(state)
-        return Verdict.ok(message, changes)
+        return Verdict.ok(message, changes(before, state, self._end_text))
 
     def legal_actions(self, state: MustangState) -> list[Action]:
         """Every legal action, built legal (the property tests check each against
@@ -175,16 +173,21 @@ class Mustang(Game):
         if pending.kind == "turn":
             out += self._exchanges(state, p)
             combos = self._combos(state, p)
-            for cards, combo in combos:
+            if combos:
+                stacks, prairie, steals = {}, {}, {}          # what each kind of combination can take
                 for kind, tokens in state.stacks.items():
-                    if HorseKind(kind).combination is combo.kind and tokens:
-                        out.append(Catch(cards, stack=kind))
+                    if tokens:
+                        stacks.setdefault(_CATCHES[kind], []).append(kind)
                 for token in dict.fromkeys(state.prairie):
-                    if HORSES[token].kind.combination is combo.kind:
-                        out.append(Catch(cards, horse=token))
+                    prairie.setdefault(_CATCHES[token], []).append(token)
                 for seat, other in enumerate(state.players):
                     if seat != pending.player:
-                        out += [Steal(cards, h) for h in other.corral if HORSES[h].kind.combination is combo.kind]
+                        for token in other.corral:
+                            steals.setdefault(_CATCHES[token], []).append(token)
+                for cards, combo in combos:
+                    out += [Catch(cards, stack=kind) for kind in stacks.get(combo.kind, ())]
+                    out += [Catch(cards, horse=token) for token in prairie.get(combo.kind, ())]
+                    out += [Steal(cards, token) for token in steals.get(combo.kind, ())]
             out += [Stable(h) for h in p.corral]
         elif pending.kind == "defend":
             step = state.agenda[0]
@@ -227,7 +230,9 @@ class Mustang(Game):
         return choose(self, state, rng)
 
     # --- table inputs ---------------------------------------------------------------------
-    def propose(self, state: MustangState, cards: tuple[str, ...], token: str | None) -> Proposal | Verdict | None:
+    def propose(self, state: MustangState, cards: tuple[str, ...], token: str | None,
+                zone: str | None = None) -> Proposal | Verdict | None:
+        """Mustang has one reader: where the token was scanned does not matter."""
         pending = self.pending(state)
         if isinstance(pending, Over):
             return None
@@ -300,7 +305,8 @@ class Mustang(Game):
             "discard_top": list(state.discard[-5:]),
             "event_deck": len(state.event_deck), "events": list(state.events_revealed),
             "last_event": state.events_revealed[-1] if state.events_revealed else None,
-            "dealer_instructions": list(state.dealer_instructions),
+            "dealer_instructions": [i.to_json() for i in state.dealer_instructions],
+            "owed": {str(seat): n for seat, n in state.owed.items()},
             "pending": {"type": type(pending).__name__.lower(), "kind": getattr(pending, "kind", None),
                         "player": getattr(pending, "player", None)},
             "over": state.end is not None,
@@ -404,16 +410,18 @@ class Mustang(Game):
 
     # --- movements ---------------------------------------------------------------------
     def _discard(self, state: MustangState, seat: int, cards: Sequence[str]) -> None:
+        """Played cards go face up on the discard pile and count for the refill. The
+        discard pile is reshuffled only when a card must be drawn (:meth:`_deal`)."""
         hand = state.players[seat].hand
         for card in cards:
             hand.remove(card if state.simulated else None)
             state.discard.append(card)
         state.spent[seat] = state.spent.get(seat, 0) + len(cards)
-        self._maybe_reshuffle(state)
 
-    def _maybe_reshuffle(self, state: MustangState) -> None:
-        """When the supply is empty and the discard pile is not, shuffle it into a new
-        supply and owe an event reveal (resolved once this action's draws are done)."""
+    def _restock(self, state: MustangState) -> None:
+        """An empty supply is refilled from the discard pile, if it has cards: the dealer
+        is told to shuffle it into a new supply, and an event reveal is owed (resolved
+        once this action's draws are done)."""
         if state.supply or not state.discard:
             return
         state.shuffles += 1
@@ -425,16 +433,39 @@ class Mustang(Game):
         else:
             state.supply = [None] * len(cards)
         state.reveals_due += 1
+        state.dealer_instructions.append(Instruction(Deal.RESHUFFLE, cards=len(cards)))
 
-    def _draw(self, state: MustangState, seat: int, count: int) -> int:
-        drawn = 0
-        for _ in range(count):
+    def _deal(self, state: MustangState, seat: int, count: int) -> None:
+        """``seat`` draws ``count`` cards and the dealer is told so.
+
+        When the last card of the supply is drawn the discard pile becomes the new
+        supply at once (the ruling); if it was empty then, that happens at the next
+        draw. Cards neither can give are owed to ``seat`` (:meth:`_pay_debts`).
+        """
+        for drawn in range(count):
+            self._restock(state)
             if not state.supply:
-                break
+                state.owed[seat] = state.owed.get(seat, 0) + count - drawn
+                state.dealer_instructions.append(Instruction(Deal.OWED, seat, state.owed[seat]))
+                return
             state.players[seat].hand.append(state.supply.pop())
-            drawn += 1
-            self._maybe_reshuffle(state)
-        return drawn
+            last = state.dealer_instructions[-1] if state.dealer_instructions else None
+            if last is not None and last.kind is Deal.GIVE and last.player == seat:
+                state.dealer_instructions[-1] = dataclasses.replace(last, cards=last.cards + 1)
+            else:
+                state.dealer_instructions.append(Instruction(Deal.GIVE, seat, 1))
+            if not state.supply:
+                self._restock(state)
+
+    def _pay_debts(self, state: MustangState) -> None:
+        """Deal the cards owed to players, oldest debt first, as far as the supply (and
+        a reshuffle of the discard pile) allows."""
+        if not (state.supply or state.discard):
+            return
+        debts = list(state.owed.items())
+        state.owed.clear()
+        for seat, count in debts:
+            self._deal(state, seat, count)
 
     def _check_end(self, state: MustangState, actor: int | None, by_catch: bool) -> None:
         if state.end is not None:
@@ -460,8 +491,9 @@ class Mustang(Game):
             step = state.agenda[0]
             if step.kind == "refill":
                 state.agenda.pop(0)
-                state.dealer_instructions = [{"player": seat, "cards": self._draw(state, seat, spent)}
-                                             for seat, spent in list(state.spent.items())]
+                self._pay_debts(state)
+                for seat, spent in list(state.spent.items()):
+                    self._deal(state, seat, spent)
                 state.spent.clear()
             elif step.kind == "end_turn":
                 if state.reveals_due:
@@ -644,14 +676,15 @@ _CHECKS = {
 def _do_exchange(g: Mustang, s: MustangState, step: Step, a: Exchange):
     p = s.players[step.player]
     given = list(a.cards) if s.simulated else [None] * a.count
+    g._restock(s)                                   # a draw follows: the given cards go under a new supply
     for card in given:
         p.hand.remove(card)
     s.supply[0:0] = given
-    draws = 2 if s.options["exchange_draws_two"] else a.count
-    s.dealer_instructions = [{"player": step.player, "returned": a.count,
-                              "cards": g._draw(s, step.player, draws)}]
+    s.dealer_instructions.append(Instruction(Deal.GIVE, step.player, 0, returned=a.count))
+    g._deal(s, step.player, 2 if s.options["exchange_draws_two"] else a.count)
+    g._pay_debts(s)
     s.agenda[0:0] = [Step("end_turn")]
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_catch(g: Mustang, s: MustangState, step: Step, a: Catch):
@@ -659,14 +692,14 @@ def _do_catch(g: Mustang, s: MustangState, step: Step, a: Catch):
     g._discard(s, seat, a.cards)
     if a.stack is not None:
         s.agenda[0:0] = [Step("draw", seat, stack=a.stack), Step("refill"), Step("end_turn")]
-        return g.describe(a), ()
+        return g.describe(a)
     s.prairie.remove(a.horse)
     s.players[seat].corral.append(a.horse)
     kind = HORSES[a.horse].kind
     follow = [Step("flip", seat, stack=kind.value)] if kind is not HorseKind.SPECIAL else []
     s.agenda[0:0] = follow + [Step("refill"), Step("end_turn")]
     g._check_end(s, seat, by_catch=True)
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_steal(g: Mustang, s: MustangState, step: Step, a: Steal):
@@ -675,7 +708,7 @@ def _do_steal(g: Mustang, s: MustangState, step: Step, a: Steal):
     g._discard(s, step.player, a.cards)
     s.agenda[0:0] = [Step("defend", owner, thief=step.player, horse=a.horse,
                           combo=(int(combo.kind), combo.value)), Step("refill"), Step("end_turn")]
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_stable(g: Mustang, s: MustangState, step: Step, a: Stable):
@@ -689,7 +722,7 @@ def _do_stable(g: Mustang, s: MustangState, step: Step, a: Stable):
     else:
         s.agenda[0:0] = [Step("end_turn")]
     g._check_end(s, step.player, by_catch=False)
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_defend(g: Mustang, s: MustangState, step: Step, a: Defend):
@@ -697,7 +730,7 @@ def _do_defend(g: Mustang, s: MustangState, step: Step, a: Defend):
     g._discard(s, step.player, a.cards)
     s.agenda.insert(0, Step("penalty", step.thief))
     return t("{name} defends {horse}: the steal fails.", name=g._name(s, step.player),
-             horse=horse_name(step.horse, True)), ()
+             horse=horse_name(step.horse, True))
 
 
 def _do_decline(g: Mustang, s: MustangState, step: Step, a: Decline):
@@ -705,25 +738,25 @@ def _do_decline(g: Mustang, s: MustangState, step: Step, a: Decline):
     s.players[step.player].corral.remove(step.horse)
     s.players[step.thief].corral.append(step.horse)
     return t("{thief} steals {horse} from {name}.", thief=g._name(s, step.thief),
-             horse=horse_name(step.horse, True), name=g._name(s, step.player)), ()
+             horse=horse_name(step.horse, True), name=g._name(s, step.player))
 
 
 def _do_penalty(g: Mustang, s: MustangState, step: Step, a: DiscardCowboys):
     s.agenda.pop(0)
     g._discard(s, step.player, a.cards)
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_release(g: Mustang, s: MustangState, step: Step, a: Release):
     s.agenda.pop(0)
     s.players[step.player].corral.remove(a.horse)
     s.prairie.append(a.horse)
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_done(g: Mustang, s: MustangState, step: Step, a: Done):
     s.agenda.pop(0)
-    return g.describe(a), ()
+    return g.describe(a)
 
 
 def _do_draw(g: Mustang, s: MustangState, step: Step, a: DrawToken):
@@ -732,11 +765,11 @@ def _do_draw(g: Mustang, s: MustangState, step: Step, a: DrawToken):
     if step.kind == "flip":
         s.prairie.append(a.token)
         g._check_end(s, step.player, by_catch=step.player is not None and not step.event)
-        return t("Face up in the prairie: {horse}.", horse=horse_name(a.token)), ()
+        return t("Face up in the prairie: {horse}.", horse=horse_name(a.token))
     p = s.players[step.player]
     (p.stable if step.dest == "stable" else p.corral).append(a.token)
     g._check_end(s, step.player, by_catch=not step.event)
-    return t("{name} takes {horse}.", name=g._name(s, step.player), horse=horse_name(a.token, True)), ()
+    return t("{name} takes {horse}.", name=g._name(s, step.player), horse=horse_name(a.token, True))
 
 
 def _do_reveal(g: Mustang, s: MustangState, step: Step, a: RevealEvent):
@@ -763,7 +796,7 @@ def _do_reveal(g: Mustang, s: MustangState, step: Step, a: RevealEvent):
         g._check_end(s, None, by_catch=False)
     if s.end is None:
         s.agenda[0:0] = steps
-    return t("Event: {event}. {effect}", event=t(EVENT_NAMES[a.event]), effect=t(EVENT_EFFECTS[a.event])), ()
+    return g.describe(a)
 
 
 _APPLY = {

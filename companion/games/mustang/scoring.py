@@ -12,7 +12,8 @@ from typing import Mapping, Sequence
 from companion.game import PlayerScore, ScoreLine, ScoreSheet
 from companion.games.mustang.cards import COLOURS
 from companion.games.mustang.horses import HORSES, SPECIALS, HorseKind, counts_as
-from companion.games.mustang.texts import COLOUR_NAMES, t
+from companion.games.mustang.texts import COLOUR_NAMES, N_, t
+from companion.i18n import Text
 
 FAMILY_BONUS = 7
 PAIR_BONUS = 2
@@ -67,8 +68,9 @@ def score_holdings(holdings: Sequence[Holdings], options: Mapping[str, object] |
     """Score every player; ``end_bonus`` is the seat that ended the game (+3), if any.
 
     Ties: a player holding the Black Prince or the Snow-White Mare wins; still tied, most
-    stallions in the stable, then mares, then foals; still tied, a shared win. The sheet
-    says which rule broke the tie.
+    stallions in the stable, then mares, then foals; still tied, a shared win. The sheet's
+    ``tiebreak`` explains the whole chain: every rule that put someone out of the tie,
+    then who won it (or shares the win).
     """
     options = dict(options or {})
     specials = bool(options.get("specials_count_as_kind", False))
@@ -77,26 +79,35 @@ def score_holdings(holdings: Sequence[Holdings], options: Mapping[str, object] |
     tied = [p.player for p in players if p.total == best]
     if len(tied) == 1:
         return ScoreSheet(players, tuple(tied))
+
+    def names(seats: Sequence[int]) -> str:
+        return ", ".join(holdings[s].name for s in seats)
+
     rules = (
         (lambda s: int(any(h in SPECIALS for h in holdings[s].corral + holdings[s].stable)),
-         t("Tie broken: {names} holds the Black Prince or the Snow-White Mare.")),
+         N_("Tie-break, Black Prince or Snow-White Mare: {names} ahead of {out}.")),
         (lambda s: sum(counts_as(h, HorseKind.STALLION, specials) for h in holdings[s].stable),
-         t("Tie broken: {names} has the most stallions in the stable.")),
+         N_("Tie-break, stallions in the stable: {names} ({count}) ahead of {out}.")),
         (lambda s: sum(counts_as(h, HorseKind.MARE, specials) for h in holdings[s].stable),
-         t("Tie broken: {names} has the most mares in the stable.")),
+         N_("Tie-break, mares in the stable: {names} ({count}) ahead of {out}.")),
         (lambda s: _count(holdings[s].stable, HorseKind.FOAL),
-         t("Tie broken: {names} has the most foals in the stable.")),
+         N_("Tie-break, foals in the stable: {names} ({count}) ahead of {out}.")),
     )
-    for key, text in rules:
+    steps: list[Text] = []
+    for key, msgid in rules:
+        if len(tied) == 1:
+            break
         top = max(key(s) for s in tied)
-        narrowed = [s for s in tied if key(s) == top]
-        if len(narrowed) < len(tied):
-            tied = narrowed
-            if len(tied) == 1:
-                return ScoreSheet(players, tuple(tied), t(text.msgid, names=holdings[tied[0]].name))
-    names = ", ".join(holdings[s].name for s in tied)
-    return ScoreSheet(players, tuple(tied), t("Still tied after every tie-break: {names} share the win.",
-                                              names=names))
+        ahead = [s for s in tied if key(s) == top]
+        if len(ahead) < len(tied):
+            steps.append(t(msgid, names=names(ahead), count=top, out=names([s for s in tied if s not in ahead])))
+            tied = ahead
+    result = (t("{name} wins the tie.", name=names(tied)) if len(tied) == 1
+              else t("Still tied after every tie-break: {names} share the win.", names=names(tied)))
+    explanation = result
+    for step in reversed(steps):
+        explanation = t("{step} {then}", step=step, then=explanation)
+    return ScoreSheet(players, tuple(tied), explanation)
 
 
 def score_state(state) -> ScoreSheet:

@@ -8,12 +8,18 @@ cards lie face up. Horses: each face-down stack is the *set* of tokens still in 
 
 ``agenda`` is the queue of steps still to happen in the current turn (decisions,
 chance draws, refills, events); when it is empty the current player has a turn.
+``spent`` counts the cards each player played this turn (the refill), ``owed`` the
+cards a player could not draw because the supply and the discard pile were both empty
+(dealt as soon as there are cards again). ``dealer_instructions`` are what the last
+action asks of the dealer, in order; every action replaces them.
 """
 
 from __future__ import annotations
 
 import copy
+import enum
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.game import GameState, Seat
 
@@ -39,6 +45,35 @@ class Step:
     thief: int | None = None
     horse: str | None = None
     combo: tuple[int, int] | None = None
+
+
+class Deal(enum.Enum):
+    """What an instruction asks of the dealer."""
+
+    GIVE = "deal"              # hand ``cards`` cards to ``player`` (after taking back ``returned``)
+    RESHUFFLE = "reshuffle"    # shuffle the discard pile (``cards`` cards) into a new supply
+    OWED = "owed"              # ``player`` is still owed ``cards`` cards: supply and discard pile are empty
+
+
+@dataclass(frozen=True)
+class Instruction:
+    """One thing the dealer must do after the last action, in the order to do it."""
+
+    kind: Deal
+    player: int | None = None
+    cards: int = 0
+    returned: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The observation's form: ``{"kind": "deal", "player", "cards"[, "returned"]}``,
+        ``{"kind": "reshuffle", "size"}`` or ``{"kind": "owed", "player", "owed"}``
+        (only a deal has a ``cards`` key)."""
+        if self.kind is Deal.RESHUFFLE:
+            return {"kind": self.kind.value, "size": self.cards}
+        if self.kind is Deal.OWED:
+            return {"kind": self.kind.value, "player": self.player, "owed": self.cards}
+        out = {"kind": self.kind.value, "player": self.player, "cards": self.cards}
+        return {**out, "returned": self.returned} if self.returned else out
 
 
 @dataclass
@@ -77,14 +112,26 @@ class MustangState(GameState):
     events_revealed: list[str] = field(default_factory=list)
     agenda: list[Step] = field(default_factory=list)
     spent: dict[int, int] = field(default_factory=dict)
+    owed: dict[int, int] = field(default_factory=dict)
     reveals_due: int = 0
     shuffles: int = 0
     turn: int = 1
-    dealer_instructions: list[dict] = field(default_factory=list)
+    dealer_instructions: list[Instruction] = field(default_factory=list)
     end: GameEnd | None = None
 
     def copy(self) -> "MustangState":
-        return copy.deepcopy(self)
+        """An independent copy, made by hand (the session keeps one per move for undo,
+        and ``deepcopy`` costs ten times more): every container is new; seats, steps,
+        instructions and the end are immutable and shared."""
+        other = copy.copy(self)
+        other.options = dict(self.options)
+        other.players = [PlayerState(p.hand[:], p.corral[:], p.stable[:]) for p in self.players]
+        other.stacks = {kind: set(tokens) for kind, tokens in self.stacks.items()}
+        for name in ("prairie", "supply", "discard", "out_of_game", "event_deck", "events_revealed", "agenda",
+                     "dealer_instructions"):
+            setattr(other, name, getattr(self, name)[:])
+        other.spent, other.owed = dict(self.spent), dict(self.owed)
+        return other
 
     @property
     def n(self) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 
+from companion.games.mustang.horses import horse
 from companion.i18n import Domain, Text
 
 MUSTANG = Domain("mustang", "companion.games.mustang")
@@ -129,6 +130,25 @@ COMBO_NAMES = {
     3: N_("a quartet of {value}s"),
     4: N_("a royal straight to {value}"),
 }
+
+
+PLACE_NAMES = {
+    "stack": N_("the stack"),
+    "prairie": N_("the prairie"),
+    "corral": N_("{name}'s corral"),
+    "stable": N_("{name}'s stable"),
+    "out": N_("out of the game"),
+}
+
+
+def horse_name(token: str, definite: bool = False) -> Text:
+    """A token as players call it: ``"red stallion"``, or with ``definite`` ``"the red
+    stallion"`` (for use inside a sentence)."""
+    h = horse(token)
+    if h is None:
+        return Text.raw(token)
+    names = HORSE_NAMES[(h.kind.value, h.colour or token)]
+    return t(names[1] if definite else names[0])
 
 
 def t(msgid: str, **params) -> Text:
