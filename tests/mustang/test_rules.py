@@ -260,9 +260,9 @@ def test_the_end_of_the_game_is_a_change_of_the_action_that_ended_it():
     assert "full herd" in verdict.changes[-1].text.render("en")
 
 
-def test_defence_seconds_is_a_table_option_with_no_limit_by_default():
+def test_defence_seconds_is_a_table_option_of_45_seconds_by_default_and_can_be_off():
     (option,) = [o for o in GAME.options if o.name == "defence_seconds"]
-    assert option.default == 0 and list(option.choices) == [0, 30, 45, 60, 90]
+    assert option.default == 45 and list(option.choices) == [0, 30, 45, 60, 90]
     for lang in ("nl", "fr", "en"):
         lines = [text.render(lang) for text in option.choices.values()]
         assert len(set(lines)) == 5 and "45" in lines[2]
@@ -272,7 +272,8 @@ def test_defence_seconds_is_a_table_option_with_no_limit_by_default():
             option.validate(bad)
     state = new_game(defence_seconds="60")
     assert state.options["defence_seconds"] == 60
-    assert new_game().options["defence_seconds"] == 0
+    assert new_game().options["defence_seconds"] == 45
+    assert new_game(defence_seconds=0).options["defence_seconds"] == 0
 
 
 def test_under_stack_empty_turning_up_the_last_token_after_a_face_up_catch_gives_the_catcher_the_bonus():

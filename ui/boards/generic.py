@@ -15,8 +15,6 @@ _, N_, ngettext = D.markers()
 class GenericBoard:
     """Draws what any :class:`companion.game.Game` observation holds."""
 
-    countdown_seconds: float = 0.0
-
     def __init__(self, game: Any) -> None:
         self.game = game
         self.specs = {spec.id: spec for spec in game.tokens()}
@@ -53,6 +51,8 @@ class GenericBoard:
         """A new event card to show full screen: ``(title, effect)``; none by default."""
         return None
 
-    def timeout_intent(self, view: Mapping[str, Any]) -> str | None:
-        """The intent sent when the countdown of the pending decision runs out."""
+    def countdown(self, view: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[str, float] | None:
+        """``(intent, seconds)`` when the pending decision has a time limit: the screen
+        counts ``seconds`` down and then sends ``intent``; ``None`` (the default) for no
+        limit."""
         return None

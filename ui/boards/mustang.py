@@ -17,13 +17,7 @@ _, N_, ngettext = D.markers()
 STACKS = {"stallion": N_("Stallions"), "mare": N_("Mares"), "foal": N_("Foals")}
 PLACES = {"corral": N_("Corral"), "stable": N_("Stable")}
 
-DEFENCE_SECONDS = 45.0
-"""How long the robbed owner has to lay a defence before the steal goes through."""
-
-
 class MustangBoard(GenericBoard):
-    countdown_seconds = DEFENCE_SECONDS
-
     def widget(self, view: Mapping[str, Any]) -> Widget:
         m = sizes()
         page = Column()
@@ -90,8 +84,13 @@ class MustangBoard(GenericBoard):
             return None
         return t(EVENT_NAMES[event]).render(), t(EVENT_EFFECTS[event]).render()
 
-    def timeout_intent(self, view: Mapping[str, Any]) -> str | None:
-        return "decline" if view["pending"].get("kind") == "defend" else None
+    def countdown(self, view: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[str, float] | None:
+        """The robbed owner's time to defend (rule option ``defence_seconds``; 0: none)."""
+        default = next(o.default for o in self.game.options if o.name == "defence_seconds")
+        seconds = options.get("defence_seconds", default)  # a game logged before the option: its default
+        if view["pending"].get("kind") != "defend" or not seconds:
+            return None
+        return "decline", float(seconds)
 
 
 BOARD_CLASS = MustangBoard

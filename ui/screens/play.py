@@ -127,8 +127,8 @@ class PlayScreen(Page):
         return box
 
     def _instructions(self, view: dict[str, Any]) -> Widget | None:
-        """The dealer's instructions after the last action, in big type."""
-        lines = [i for i in view.get("dealer_instructions", ()) if i.get("cards")]
+        """The dealer's instructions after the last action, in big type and in order."""
+        lines = [line for line in map(self._instruction, view.get("dealer_instructions", ())) if line]
         if not lines:
             return None
         dealer = self.referee.seats[view.get("dealer", self.referee.dealer)].name
@@ -138,11 +138,32 @@ class PlayScreen(Page):
         box.add_widget(Words(f"{icon('⚠')} [b]" + escape(_("Dealer ({name}):").format(name=dealer)) + "[/b]",
                             color=ink))
         for line in lines:
-            seat = self.referee.seats[line["player"]]
-            text = ngettext("give {n} card to {name}", "give {n} cards to {name}", line["cards"]).format(
-                n=line["cards"], name=seat.name)
-            box.add_widget(Words(f"{swatch(seat.colour)} [b]{escape(text)}[/b]", size="large", color=ink))
+            box.add_widget(Words(line, size="large", color=ink))
         return box
+
+    def _instruction(self, item: dict[str, Any]) -> str | None:
+        """One dealer instruction as markup (``None``: nothing to do): a deal, a reshuffle
+        of the discard pile, or cards still owed (``docs/scripted-games.md``)."""
+        kind = item.get("kind", "deal")
+        if kind == "reshuffle":
+            return "[b]" + escape(ngettext("shuffle the discard pile ({n} card) into a new supply",
+                                           "shuffle the discard pile ({n} cards) into a new supply",
+                                           item["size"]).format(n=item["size"])) + "[/b]"
+        seat = self.referee.seats[item["player"]]
+        mark = swatch(seat.colour) + " "
+        if kind == "owed":
+            return mark + escape(ngettext("{name} is owed {n} card: deal it as soon as there are cards",
+                                          "{name} is owed {n} cards: deal them as soon as there are cards",
+                                          item["owed"]).format(n=item["owed"], name=seat.name))
+        parts = []
+        if item.get("returned"):
+            parts.append(ngettext("put the {n} card {name} gives back under the supply",
+                                  "put the {n} cards {name} gives back under the supply",
+                                  item["returned"]).format(n=item["returned"], name=seat.name))
+        if item.get("cards"):
+            parts.append(ngettext("give {n} card to {name}", "give {n} cards to {name}", item["cards"]).format(
+                n=item["cards"], name=seat.name))
+        return mark + "[b]" + escape(", ".join(parts)) + "[/b]" if parts else None
 
     def _banner(self) -> Widget | None:
         shown = self.app.table.last
@@ -204,14 +225,14 @@ class PlayScreen(Page):
                 for a in moves[:MAX_TOUCH_MOVES]]
 
     def _countdown(self, view: dict[str, Any]) -> Widget | None:
-        board = self.board()
-        intent = board.timeout_intent(view)
-        if intent is None or not board.countdown_seconds:
+        limit = self.board().countdown(view, self.referee.options)
+        if limit is None:
             self._deadline = None
             return None
+        intent, seconds = limit
         key = (self.referee.game_id, len(self.referee.actions))
         if self._deadline is None or self._deadline[0] != key:
-            self._deadline = (key, time.monotonic() + board.countdown_seconds)
+            self._deadline = (key, time.monotonic() + seconds)
         left = max(0.5, self._deadline[1] - time.monotonic())
 
         def expire() -> None:
@@ -219,7 +240,7 @@ class PlayScreen(Page):
                 self.app.table.feed(Intent(intent))
 
         widget = Countdown(left, expire, _("Time to defend"))
-        widget.total = board.countdown_seconds
+        widget.total = seconds
         return widget
 
     def _camera(self) -> Widget:

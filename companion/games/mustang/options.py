@@ -50,7 +50,7 @@ OPTIONS: tuple[RuleOption, ...] = (
         {"standard": t("The five events and a second Sunshine"), "five": t("The five named events only")},
     ),
     RuleOption(
-        "defence_seconds", OptionKind.CHOICE, 0,
+        "defence_seconds", OptionKind.CHOICE, 45,
         t("Time to defend a steal"),
         t("How long the robbed owner has to lay a defence before the screen lets the horse go. "
           "Neither rulebook sets a limit."),
@@ -59,4 +59,5 @@ OPTIONS: tuple[RuleOption, ...] = (
     ),
 )
 """The options in settings order. ``defence_seconds`` is declared for the screen (the
-engine has no clock): 0 means the owner is never hurried."""
+engine has no clock): the owner sees a countdown (45 s by default, so a game never
+stalls on an undecided defence); 0 means the owner is never hurried."""
