@@ -22,14 +22,23 @@ SEATS = (("Annemarie", "red"), ("Bob", "yellow"), ("Charlotte", "green"), ("Dirk
 
 def prepare_games(app: Any) -> None:
     """A finished game in the history and a game in progress on the table."""
-    from companion.game import Seat
+    from companion.game import Chance, Decision, Seat
     from ui.driver import play_moves
 
     seats = [Seat(name, colour) for name, colour in SEATS]
     app.table.start("mustang", seats, seed=7)
     play_moves(app.table.referee, 2000)
     app.table.start("mustang", seats[:3], seed=11, dealer=1)
-    play_moves(app.table.referee, 60)
+    referee = app.table.referee
+    play_moves(referee, 60)
+    for _ in range(200):  # on, through the table, to a verdict that gives the dealer work
+        if isinstance(referee.pending, Chance):
+            app.table.simulate_chance()
+        else:
+            app.table.submit(referee.bot_action())
+        dealing = any(i.get("cards") for i in referee.observation().get("dealer_instructions", ()))
+        if dealing and isinstance(referee.pending, Decision):
+            break
     app.table.changed()
 
 

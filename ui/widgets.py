@@ -8,6 +8,8 @@ wraps, then shrinks a little; it is never cut off silently.
 
 from __future__ import annotations
 
+import re
+
 from typing import Callable, Iterable, Sequence
 
 from kivy.clock import Clock
@@ -42,9 +44,15 @@ def swatch(colour_name: str | None) -> str:
             f"{theme.symbol_of(colour_name)}[/color][/font]")
 
 
+SYMBOLS = re.compile("[\u2190-\u21ff\u25a0-\u27bf]+")
+"""Arrows, shapes and dingbats: the body font has none of them, the symbol font has."""
+
+
 def escape(text: str) -> str:
-    """Text safe inside Kivy markup."""
-    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+    """Text safe inside Kivy markup; symbols in it (a translation's "→") are drawn in
+    the symbol font, so they never show as empty boxes."""
+    safe = text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+    return SYMBOLS.sub(lambda found: icon(found.group()), safe)
 
 
 def icon(glyph: str) -> str:

@@ -33,6 +33,10 @@ _, N_, ngettext = D.markers()
 MAX_TOUCH_MOVES = 12
 """At most this many touch alternatives are listed (stable each horse, exchange…)."""
 
+SHOWN_ELSEWHERE = frozenset({"deal", "returned", "reshuffle", "owed", "turn"})
+"""Kinds of a verdict's changes the banner leaves out: the dealer's panel and the prompt
+above it already say them."""
+
 
 class PlayScreen(Page):
     page = "play"
@@ -174,8 +178,9 @@ class PlayScreen(Page):
         detail = None
         if not verdict.accepted and verdict.section is not None:
             detail = _("See: {section}").format(section=verdict.section.render())
-        elif verdict.changes:
-            detail = " · ".join(change.text.render() for change in verdict.changes)
+        else:
+            shown = [c.text.render() for c in verdict.changes if c.data.get("kind") not in SHOWN_ELSEWHERE]
+            detail = " · ".join(shown) or None
         banner.show("accepted" if verdict.accepted else "rejected", verdict.message.render(), detail)
         return banner
 
