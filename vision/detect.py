@@ -126,12 +126,22 @@ def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[floa
             if abs(min(rw, rh) / max(rw, rh) - settings.aspect) > settings.aspect_tolerance:
                 continue
             box = cv2.boxPoints(((cx, cy), (rw, rh), angle))
-            inside = np.zeros_like(solid)
-            cv2.fillConvexPoly(inside, np.round(box).astype(np.int32), 255)
-            covered = cv2.countNonZero(cv2.bitwise_and(inside, solid)) / max(cv2.countNonZero(inside), 1)
+            covered = _coverage(solid, np.round(box).astype(np.int32))
             if covered >= settings.rectangularity:
                 out.append(_clockwise_short_first(box + (x - 1, y - 1)))
     return out
+
+
+def _coverage(solid: np.ndarray, box: np.ndarray) -> float:
+    """The fraction of a convex polygon ``box`` (integer corners), as far as it lies
+    within ``solid``'s bounds, that covers non-zero pixels of ``solid``."""
+    x0, y0 = np.maximum(box.min(axis=0), 0)
+    x1, y1 = np.minimum(box.max(axis=0) + 1, solid.shape[::-1])
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(inside, box - (x0, y0), 255)
+    return cv2.countNonZero(cv2.bitwise_and(inside, solid[y0:y1, x0:x1])) / max(cv2.countNonZero(inside), 1)
 
 
 def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[np.ndarray]:
@@ -223,18 +233,10 @@ class _Search:
                 kept.append(quad)
         return kept
 
-    def _known(self, candidate: np.ndarray, cards: list[np.ndarray] | None = None) -> bool:
-        """Whether a candidate lies where a card was found already (or where one of
-        ``cards`` lies)."""
-        centres = self._centres if cards is None else [_centre(card) for card in cards]
-        first = candidate[1] - candidate[0]
-        return bool(centres) and (np.linalg.norm(np.array(centres) - _centre(candidate), axis=1).min()
-                                  < 0.2 * np.sqrt(first @ first))
-
     def _accept(self, candidate: np.ndarray) -> bool:
         """Keep a candidate if it is a new card; whether it is a card (also when it is
         one found before)."""
-        if self._known(candidate):
+        if _near(candidate, self._centres):
             return True
         if self._tried and np.abs(np.array(self._tried) - candidate).max(axis=(1, 2)).min() < 3:
             return False
@@ -253,9 +255,11 @@ class _Search:
         lie where an earlier one of them, or one of ``cards``, does (they are needed
         only if it fails; :meth:`_accept` refines them then)."""
         new: dict[bytes, np.ndarray] = {}
+        centres = [_centre(card) for card in cards or ()]
         for candidate in candidates:
-            if candidate.tobytes() not in self._refined and not self._known(candidate, [*(cards or ()), *new.values()]):
+            if candidate.tobytes() not in self._refined and not _near(candidate, centres):
                 new[candidate.tobytes()] = candidate
+                centres.append(_centre(candidate))
         if not new:
             return
         quads, support = refine_all(self.grey, np.stack(list(new.values())), self.settings.aspect,
@@ -266,6 +270,16 @@ class _Search:
                 quad = _clockwise_short_first(quad)
                 if _card_shaped(quad, self.settings, self.area_range):
                     self._refined[key] = (quad, float(share))
+
+
+def _near(candidate: np.ndarray, centres: list[np.ndarray]) -> bool:
+    """Whether a candidate's centre is within a fifth of its first side of one of
+    ``centres``: it is the same card."""
+    if not centres:
+        return False
+    first = candidate[1] - candidate[0]
+    gaps = np.array(centres) - _centre(candidate)
+    return bool(np.einsum("ij,ij->i", gaps, gaps).min() < 0.04 * (first @ first))
 
 
 def _too_big(region: np.ndarray, single: np.ndarray) -> bool:
