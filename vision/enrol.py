@@ -2,7 +2,8 @@
 
 One picture per face is enough. From it :func:`build_model` makes many variants, the way
 a camera could see the card: smaller or larger, blurred, dimmer or brighter on one
-side, tinted, noisy, JPEG-compressed and with its outline found a pixel or two off.
+side, with a shadow across part of it, tinted, noisy, JPEG-compressed and with its
+outline found a pixel or two off.
 Their descriptors are the model's prototypes.
 
 * :func:`enrol_images` reads a folder of images named by card id (``red-5.png``,
@@ -61,7 +62,7 @@ def _variant(sprite: np.ndarray, rng: np.random.Generator) -> np.ndarray:
                       [-width / 2, height / 2]])
     quad = local @ np.array([[c, s], [-s, c]]) + (size[0] / 2, size[1] / 2)
     paste_sprite(canvas, sprite, quad)
-    effects = tuple(e for e in ("uneven-light", "blur", "noise", "jpeg") if rng.random() < 0.6)
+    effects = tuple(e for e in ("uneven-light", "shadow", "blur", "noise", "jpeg") if rng.random() < 0.6)
     apply_light(rng, canvas, effects)
     image = apply_sensor(rng, canvas, effects)
     found = quad + rng.normal(0, 0.012 * width, (4, 2))

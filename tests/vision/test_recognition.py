@@ -121,3 +121,30 @@ def test_real_photo_two_of_clubs_is_found_and_never_misnamed(standard_model):
     xs, ys = zip(*card.outline)
     assert 240 < min(xs) < 275 and 430 < max(xs) < 465 and 170 < min(ys) < 205 and 475 < max(ys) < 505
     assert card.card in (None, "2C")
+
+
+SHADED = [("mustang", "red-5"), ("mustang", "cowboy"), ("mustang", "purple-2"), ("mustang", "blue-7"),
+          ("standard", "QS"), ("standard", "7D"), ("standard", "AH"), ("standard", "10C")]
+
+
+def _half_in_shadow(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The image with a soft shadow (45 % darker) over the half of the picture beyond
+    the card's middle, across its long sides."""
+    centre = corners.mean(axis=0)
+    along = corners[1] - corners[0]
+    ys, xs = np.mgrid[0:image.shape[0], 0:image.shape[1]]
+    beyond = ((xs - centre[0]) * along[0] + (ys - centre[1]) * along[1] > 0).astype(np.float32)
+    shade = 1.0 - 0.45 * cv2.GaussianBlur(beyond, (0, 0), 6)
+    return np.clip(image * shade[..., None], 0, 255).astype(np.uint8)
+
+
+def test_a_card_half_in_shadow_is_named(mustang_model, standard_model):
+    named = 0
+    for k, (deck, card) in enumerate(SHADED):
+        image, truth = render_scene([card], deck=deck, seed=TEST_SEED + 700 + k, distortions=(), distractors=0,
+                                    surface="wood")
+        shaded = _half_in_shadow(image, np.array(truth.cards[0].corners))
+        found = Recognizer(mustang_model if deck == "mustang" else standard_model).recognize(shaded)
+        assert all(d.card in (None, card) for d in found)
+        named += any(d.card == card for d in found)
+    assert named > len(SHADED) / 2

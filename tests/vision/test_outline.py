@@ -1,0 +1,45 @@
+"""Outline refinement in batches (:mod:`vision.outline`)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.decks import POKER_ASPECT
+from vision.outline import refine_all
+from vision.render import random_cards, render_scene
+
+
+def _rough(corners, rng: np.random.Generator, width: float) -> np.ndarray:
+    return (np.float32(corners) + rng.normal(0, 0.04 * width, (4, 2))).astype(np.float32)
+
+
+def test_each_outline_is_the_same_alone_or_in_a_batch():
+    rng = np.random.default_rng(500_800)
+    image, truth = render_scene(random_cards(rng, "mustang", 5), seed=500_800, distortions=("noise", "overlap"),
+                                surface="cloth")
+    grey = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (3, 3), 0).astype(np.float32)
+    # rough outlines of every card, some shrunk so that the batch mixes different reaches
+    rough = [_rough(np.float32(c.corners) * s + np.float32(c.corners).mean(axis=0) * (1 - s), rng, 90.0)
+             for c, s in zip(truth.cards, (1.0, 0.8, 1.0, 0.7, 0.9))]
+    together, support = refine_all(grey, np.stack(rough), POKER_ASPECT, 10.0)
+    for k, quad in enumerate(rough):
+        alone, alone_support = refine_all(grey, quad[None], POKER_ASPECT, 10.0)
+        assert np.array_equal(np.isnan(support[k]), np.isnan(alone_support[0]))
+        if not np.isnan(alone_support[0]):
+            assert np.allclose(together[k], alone[0], atol=1e-3)
+            assert abs(support[k] - alone_support[0]) < 1e-9
+
+
+def test_rough_outlines_move_onto_the_cards():
+    rng = np.random.default_rng(500_810)
+    image, truth = render_scene(random_cards(rng, "standard", 4), deck="standard", seed=500_810, distortions=(),
+                                surface="dark")
+    grey = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (3, 3), 0).astype(np.float32)
+    rough = np.stack([_rough(c.corners, rng, 90.0) for c in truth.cards])
+    refined, support = refine_all(grey, rough, POKER_ASPECT, 10.0)
+    for card, quad, share in zip(truth.cards, refined, support):
+        assert share >= 0.7
+        assert np.abs(quad - np.float32(card.corners)).max() < np.abs(rough - np.float32(card.corners)).max() + 1
+        assert np.abs(quad - np.float32(card.corners)).max() < 4
+    assert refine_all(grey, np.zeros((0, 4, 2), np.float32), POKER_ASPECT, 10.0)[1].shape == (0,)
