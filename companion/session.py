@@ -207,7 +207,7 @@ class Referee:
                 return None if token is None else self.lift(token, item.zone)
             if token is None:
                 return _reject("unknown-tag", Text(
-                    "This tag ({uid}) is not a known token: enrol it in Settings, then scan it again.", uid=item.uid))
+                    "This tag ({uid}) is not a known token: teach it on the home screen (Teach the tokens), or enter the token by hand.", uid=item.uid))
             return self.scan(token, item.zone)
         if isinstance(item, ButtonPressed) or (isinstance(item, Intent) and item.name in ("confirm", "undo")):
             return self.confirm() if item.name == "confirm" else self.undo()
