@@ -22,6 +22,7 @@ stands upright or upside down, which :mod:`vision.describe` settles.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -53,18 +54,22 @@ class DetectSettings:
     canny_high: int = 60
 
 
-def _centre(quad: np.ndarray) -> np.ndarray:
-    """The mean of a quad's corners (as ``quad.mean(axis=0)``, without its overhead)."""
-    return quad.sum(axis=0) / len(quad)
+def _centre(quad: np.ndarray) -> tuple[float, float]:
+    """The mean of a quad's corners."""
+    corners = quad.tolist()
+    return sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
 
 
 def _clockwise_short_first(quad: np.ndarray) -> np.ndarray:
-    spoke = quad - _centre(quad)
-    quad = quad[np.argsort(np.arctan2(spoke[:, 1], spoke[:, 0]))]
-    first, second = quad[1] - quad[0], quad[2] - quad[1]
-    if first @ first > second @ second:
-        quad = quad[[1, 2, 3, 0]]
-    return quad.astype(np.float32)
+    """A quad's four corners (float32) clockwise in image coordinates, the first side
+    a short one. Plain Python: on four points NumPy's per-call overhead dominates."""
+    corners = quad.tolist()
+    cx, cy = sum(x for x, _ in corners) / 4, sum(y for _, y in corners) / 4
+    corners.sort(key=lambda corner: math.atan2(corner[1] - cy, corner[0] - cx))
+    (x0, y0), (x1, y1), (x2, y2) = corners[:3]
+    if (x1 - x0) ** 2 + (y1 - y0) ** 2 > (x2 - x1) ** 2 + (y2 - y1) ** 2:
+        corners = corners[1:] + corners[:1]
+    return np.array(corners, np.float32)
 
 
 def _card_shaped(quad: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> bool:
@@ -135,8 +140,8 @@ def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[floa
 def _coverage(solid: np.ndarray, box: np.ndarray) -> float:
     """The fraction of a convex polygon ``box`` (integer corners), as far as it lies
     within ``solid``'s bounds, that covers non-zero pixels of ``solid``."""
-    x0, y0 = np.maximum(box.min(axis=0), 0)
-    x1, y1 = np.minimum(box.max(axis=0) + 1, solid.shape[::-1])
+    x, y, w, h = cv2.boundingRect(box)
+    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, solid.shape[1]), min(y + h, solid.shape[0])
     if x1 <= x0 or y1 <= y0:
         return 0.0
     inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
@@ -208,7 +213,7 @@ class _Search:
         self._refined: dict[bytes, tuple[np.ndarray, float] | None] = {}
         self._tried: list[np.ndarray] = []
         self._found: list[tuple[np.ndarray, float]] = []
-        self._centres: list[np.ndarray] = []
+        self._centres: list[tuple[float, float]] = []
 
     def add(self, masks: tuple[np.ndarray, ...]) -> None:
         """Take the candidates of the segmentations (binary masks), in order."""
@@ -272,14 +277,15 @@ class _Search:
                     self._refined[key] = (quad, float(share))
 
 
-def _near(candidate: np.ndarray, centres: list[np.ndarray]) -> bool:
+def _near(candidate: np.ndarray, centres: list[tuple[float, float]]) -> bool:
     """Whether a candidate's centre is within a fifth of its first side of one of
     ``centres``: it is the same card."""
     if not centres:
         return False
-    first = candidate[1] - candidate[0]
-    gaps = np.array(centres) - _centre(candidate)
-    return bool(np.einsum("ij,ij->i", gaps, gaps).min() < 0.04 * (first @ first))
+    (x0, y0), (x1, y1) = candidate[:2].tolist()
+    cx, cy = _centre(candidate)
+    limit = 0.04 * ((x1 - x0) ** 2 + (y1 - y0) ** 2)
+    return any((x - cx) ** 2 + (y - cy) ** 2 < limit for x, y in centres)
 
 
 def _too_big(region: np.ndarray, single: np.ndarray) -> bool:

@@ -43,3 +43,21 @@ def test_rough_outlines_move_onto_the_cards():
         assert np.abs(quad - np.float32(card.corners)).max() < np.abs(rough - np.float32(card.corners)).max() + 1
         assert np.abs(quad - np.float32(card.corners)).max() < 4
     assert refine_all(grey, np.zeros((0, 4, 2), np.float32), POKER_ASPECT, 10.0)[1].shape == (0,)
+
+
+def test_found_outlines_run_clockwise_from_a_short_side():
+    """Whatever way a card lies, its outline comes back clockwise (as seen on the
+    screen) with a short side first, so that the UI draws it and the describer turns
+    it upright the same way every time."""
+    from vision.detect import find_cards
+
+    for seed in (500_820, 500_821, 500_822):
+        rng = np.random.default_rng(seed)
+        image, truth = render_scene(random_cards(rng, "mustang", 4), seed=seed, distortions=(), surface="wood")
+        quads = find_cards(image)
+        assert len(quads) == len(truth.cards)
+        for quad in quads:
+            sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+            assert quad.dtype == np.float32 and quad.shape == (4, 2)
+            assert cv2.contourArea(quad, oriented=True) > 0  # OpenCV: positive for clockwise on screen
+            assert sides[0] < sides[1] and sides[2] < sides[3]
