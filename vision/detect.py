@@ -150,9 +150,11 @@ def _coverage(solid: np.ndarray, box: np.ndarray) -> float:
 
 
 def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[np.ndarray]:
-    """The outer contours of ``mask`` large enough to hold a card."""
+    """The outer contours of ``mask`` whose convex hull could hold a card: also an
+    outline open on one side (a card's edges in the edge map, one side lost in glare),
+    which spans the card though it encloses little."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    return [c for c in contours if cv2.contourArea(c) >= area_range[0]]
+    return [c for c in contours if cv2.contourArea(cv2.convexHull(c)) >= area_range[0]]
 
 
 def _lifted(blurred: np.ndarray) -> np.ndarray:
