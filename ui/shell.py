@@ -100,8 +100,8 @@ class CompanionApp(App):
             Clock.schedule_interval(lambda _dt: systemd.notify_watchdog(), interval)
 
     def on_stop(self) -> None:
-        """Closing (by the app or SIGTERM): tell systemd, release the devices."""
-        systemd.notify_stopping()
+        """Closing (by the app, or on SIGTERM through :func:`ui.app.run_app`, which has
+        already told systemd): release the devices."""
         self.services.close()
 
     # --- navigation and rendering ---------------------------------------------------------

@@ -244,7 +244,7 @@ def tokens(driver: Any, work: Path) -> dict[str, Any]:
         driver.pump(2)
         shown = texts(wizard)
         rfid.lift(zone, uid)
-        pump_until(driver, lambda: False, 0.5)
+        pump_until(driver, lambda: False, 0.5)  # half a second for the reader to see it go
         return shown
 
     choose("red stallion")
