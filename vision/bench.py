@@ -21,7 +21,7 @@ from vision.decks import builtin
 from vision.enrol import build_model
 from vision.faces import face_image
 from vision.model import DeckModel
-from vision.recognize import Detection, Recognizer
+from vision.recognize import Detection, Recognizer, StillView
 from vision.render import DISTORTIONS, SURFACES, SceneTruth, random_cards, render_scene
 
 HELD_OUT_SEED = 1_000_000
@@ -161,17 +161,27 @@ def one_thread() -> Iterator[None]:
 
 def speed(frames: int = 100, cards: int = 5, report: Callable[[str], None] = print) -> tuple[float, float]:
     """Median and 95th-percentile time (ms) to recognise one 640×480 frame with
-    ``cards`` Mustang cards, on one thread."""
+    ``cards`` Mustang cards, on one thread. Also reports the median time the watcher
+    takes to tell that a frame (the same scene with fresh sensor noise) shows what the
+    last recognised one did (:class:`vision.recognize.StillView`)."""
     with one_thread():
         recognizer = Recognizer(taught("mustang"))
-        times = []
+        times, still_times = [], []
         for k in range(frames):
             seed = HELD_OUT_SEED + 900_000 + k
             image, _ = render_scene(random_cards(np.random.default_rng(seed), "mustang", cards), seed=seed)
             start = time.perf_counter()
             recognizer.recognize(image)
             times.append(1000.0 * (time.perf_counter() - start))
+            still = StillView()
+            still.keep(image, 0.0)
+            again = cv2.add(image, np.random.default_rng(seed).integers(0, 4, image.shape, np.uint8))
+            start = time.perf_counter()
+            if still.same(again, 0.1):
+                still_times.append(1000.0 * (time.perf_counter() - start))
     median, p95 = float(np.median(times)), float(np.percentile(times, 95))
     report(f"time per 640x480 frame with {cards} cards, one thread: median {median:.1f} ms, "
            f"95th percentile {p95:.1f} ms ({frames} frames)")
+    report(f"a frame showing what the last recognised one did: median {np.median(still_times):.2f} ms "
+           f"({len(still_times)} of {frames} frames told still)")
     return median, p95

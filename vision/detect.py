@@ -110,8 +110,12 @@ def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[floa
 
     Inside a rectangle, the points at least ``d`` from its border form the rectangle
     shrunk by ``d`` on every side; in a blob of several cards these *cores* come apart.
-    Each core, grown back by ``d``, is a card when the blob covers it.
+    Each core, grown back by ``d``, is a card when the blob covers it. A blob whose
+    area (boundary pixels included) is less than ``rectangularity`` of the smallest
+    card's can cover no card, and is not searched.
     """
+    if cv2.contourArea(contour) + cv2.arcLength(contour, True) < settings.rectangularity * area_range[0]:
+        return []
     x, y, w, h = cv2.boundingRect(contour)
     solid = np.zeros((h + 2, w + 2), np.uint8)
     cv2.drawContours(solid, [contour - (x - 1, y - 1)], -1, 255, -1)

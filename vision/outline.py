@@ -59,10 +59,10 @@ def _side_edges(grey: np.ndarray, quads: np.ndarray, reach: np.ndarray):
     widest = int(steps.max())
     offsets = np.arange(-widest, widest + 1, dtype=np.float32)
     sides = quads[:, _NEXT] - quads
-    lengths = np.maximum(np.sqrt(np.einsum("nij,nij->ni", sides, sides)), 1e-6)[..., None]
+    lengths = np.maximum(np.hypot(sides[..., 0], sides[..., 1]), 1e-6)[..., None]
     normals = sides[..., ::-1] * _TURN / lengths
     middles = quads + sides / 2 - quads.sum(axis=1, keepdims=True) / 4
-    normals[np.einsum("nij,nij->ni", normals, middles) < 0] *= -1
+    normals[(normals * middles).sum(axis=2) < 0] *= -1
     points = quads[:, :, None, :] + _ALONG[None, None, :, None] * sides[:, :, None, :]
     shape = (n * 4 * SAMPLES_PER_SIDE, len(offsets))
     across = [(points[..., axis, None] + offsets * normals[:, :, None, axis, None]).astype(np.float32).reshape(shape)
@@ -172,7 +172,7 @@ def refine_all(grey: np.ndarray, quads: np.ndarray, aspect: float,
     if not len(quads):
         return quads, support
     first = quads[:, 1] - quads[:, 0]
-    side = np.sqrt(np.einsum("ni,ni->n", first, first)).astype(np.float64)
+    side = np.hypot(first[:, 0], first[:, 1]).astype(np.float64)
     alive = np.ones(len(quads), bool)
     for share, least in ((0.15, 4.0), (0.05, 3.0)):
         index = np.flatnonzero(alive)
@@ -183,7 +183,7 @@ def refine_all(grey: np.ndarray, quads: np.ndarray, aspect: float,
         along, found, contrast, points, normals = _side_edges(grey, current, reach)
         fitted, ok = _vote(along, found, contrast >= edge_contrast, reach)
         directions = points[:, :, -1] - points[:, :, 0]
-        directions /= np.maximum(np.sqrt(np.einsum("nij,nij->ni", directions, directions)), 1e-6)[..., None]
+        directions /= np.maximum(np.hypot(directions[..., 0], directions[..., 1]), 1e-6)[..., None]
         middles = points.sum(axis=2) / SAMPLES_PER_SIDE + fitted[..., :1] * normals
         directions += fitted[..., 1:] * normals
         placed = ok.sum(axis=1)

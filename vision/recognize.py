@@ -4,7 +4,9 @@
   is set) and names it, or calls it unknown rather than guess.
 * :class:`StabilityFilter` turns per-frame answers into plays: a set of cards counts
   once it has been the same over several consecutive frames.
-* :class:`PlayZoneWatcher` does both on a background thread from a camera's latest
+* :class:`StillView` tells a frame that shows the same as the last one recognised, so
+  that a table nobody touches costs a thumbnail a frame, not a recognition.
+* :class:`PlayZoneWatcher` does all three on a background thread from a camera's latest
   frames and puts :class:`companion.inputs.CardsSeen` on the input queue whenever the
   stable set changes; the live camera panel reads :attr:`PlayZoneWatcher.latest`.
 """
@@ -17,6 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
 
+import cv2
 import numpy as np
 
 from companion.errors import CompanionError
@@ -112,6 +115,42 @@ class StabilityFilter:
         self._key, self._count, self._reported = None, 0, None
 
 
+class StillView:
+    """Whether a frame shows what the last recognised frame showed.
+
+    Frames are compared as small colour thumbnails (``size``, each pixel the mean of
+    the frame's pixels it covers, so sensor noise averages out): the view is the same
+    when no thumbnail pixel moved by more than ``levels`` in any channel. A card laid,
+    lifted, moved or swapped, or a hand over the zone, changes it; slow drift (light,
+    exposure) adds up against the last *recognised* frame, not the previous one, so it
+    is not missed either. Still, a view is taken as the same for at most ``refresh``
+    seconds of frame time.
+    """
+
+    def __init__(self, levels: float = 6.0, refresh: float = 2.0, size: tuple[int, int] = (64, 48)) -> None:
+        self.levels = levels
+        self.refresh = refresh
+        self.size = size
+        self._thumbnail: np.ndarray | None = None
+        self._since = 0.0
+
+    def same(self, image: np.ndarray, timestamp: float) -> bool:
+        """Whether ``image`` (taken at ``timestamp``, seconds) shows the view last
+        :meth:`kept`."""
+        if self._thumbnail is None or timestamp - self._since > self.refresh:
+            return False
+        thumbnail = self._thumb(image)
+        return thumbnail.shape == self._thumbnail.shape and \
+            float(cv2.absdiff(thumbnail, self._thumbnail).max()) <= self.levels
+
+    def keep(self, image: np.ndarray, timestamp: float) -> None:
+        """Remember ``image`` as the view recognised at ``timestamp``."""
+        self._thumbnail, self._since = self._thumb(image), timestamp
+
+    def _thumb(self, image: np.ndarray) -> np.ndarray:
+        return cv2.resize(image, self.size, interpolation=cv2.INTER_AREA)
+
+
 class Camera(Protocol):
     def latest(self) -> Any:
         """The newest frame (with ``.image`` BGR and ``.timestamp``), or ``None``."""
@@ -130,8 +169,10 @@ class PlayZoneWatcher:
 
     Reads ``camera.latest()`` about every ``interval`` seconds (skipping a frame it has
     already seen), keeps the result in :attr:`latest`, and puts ``CardsSeen`` on
-    ``queue`` when the stable set of cards changes. A frame that cannot be read is
-    skipped; the watcher goes on.
+    ``queue`` when the stable set of cards changes. A frame that shows what the last
+    recognised one showed (:class:`StillView`) is not recognised again: its cards are
+    the last frame's, and they count towards a stable play. A frame that cannot be
+    read is skipped; the watcher goes on.
     """
 
     def __init__(self, camera: Camera, recognizer: Recognizer, queue: InputQueue, *,
@@ -147,6 +188,9 @@ class PlayZoneWatcher:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._last_timestamp: float | None = None
+        self.still = StillView()
+        self.recognitions = 0
+        """How many frames were recognised (the others were still views)."""
 
     @property
     def latest(self) -> LiveView:
@@ -179,8 +223,13 @@ class PlayZoneWatcher:
             return False
         self._last_timestamp = frame.timestamp
         try:
-            detections = tuple(self.recognizer.recognize(frame.image))
-        except (CompanionError, ValueError, AttributeError, TypeError) as err:
+            if self.still.same(frame.image, frame.timestamp):
+                detections = self.latest.detections
+            else:
+                detections = tuple(self.recognizer.recognize(frame.image))
+                self.recognitions += 1
+                self.still.keep(frame.image, frame.timestamp)
+        except (CompanionError, ValueError, AttributeError, TypeError, cv2.error) as err:
             log.warning("play zone: frame skipped: %s", err)
             return True
         with self._lock:

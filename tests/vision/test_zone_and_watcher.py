@@ -11,7 +11,7 @@ import pytest
 
 from companion.inputs import CardsSeen, InputQueue
 from vision.errors import CalibrationError
-from vision.recognize import Detection, PlayZoneWatcher, Recognizer, StabilityFilter
+from vision.recognize import Detection, PlayZoneWatcher, Recognizer, StabilityFilter, StillView
 from vision.render import render_scene
 from vision.zone import Aruco, PlayZone, find_zone
 
@@ -119,3 +119,31 @@ def test_watcher_puts_cards_seen_on_the_queue(mustang_model):
     assert item.zone == "play" and len(item.cards) + item.unknown == 3
     assert set(item.cards) <= {"cowboy", "red-4"} and len(item.outlines) == len(item.cards)
     assert len(watcher.latest.detections) in (0, 3)
+
+
+def test_still_view_tells_noise_from_a_card_changed():
+    laid, _ = render_scene(["red-4", "cowboy", "blue-2"], seed=503_300, distractors=0, distortions=())
+    swapped, _ = render_scene(["red-4", "cowboy", "green-2"], seed=503_300, distractors=0, distortions=())
+    noisy = np.clip(laid + np.random.default_rng(1).normal(0, 5, laid.shape), 0, 255).astype(np.uint8)
+    still = StillView(refresh=2.0)
+    assert not still.same(laid, 0.0)  # nothing recognised yet
+    still.keep(laid, 0.0)
+    assert still.same(noisy, 1.0)
+    assert not still.same(swapped, 1.0)  # same places, another colour
+    assert not still.same(np.zeros_like(laid), 1.0)  # a hand over the zone
+    assert not still.same(noisy, 2.5)  # recognised again after ``refresh`` seconds
+
+
+def test_watcher_recognises_a_still_table_once_and_a_change_again(mustang_model):
+    laid, _ = render_scene(["red-4", "cowboy", "blue-2"], seed=503_300, distractors=0, distortions=())
+    swapped, _ = render_scene(["red-4", "cowboy", "green-2"], seed=503_300, distractors=0, distortions=())
+    rng = np.random.default_rng(2)
+    noisy = [np.clip(laid + rng.normal(0, 4, laid.shape), 0, 255).astype(np.uint8) for _ in range(4)]
+    frames = [_Frame(image, 0.1 * k) for k, image in enumerate([*noisy, swapped, swapped, swapped])]
+    queue = InputQueue()
+    watcher = PlayZoneWatcher(_Camera(frames), Recognizer(mustang_model), queue, stable_frames=3)
+    for _ in frames:
+        watcher.step()
+    first, second = queue.get(timeout=1), queue.get(timeout=1)
+    assert first.cards == ("blue-2", "cowboy", "red-4") and second.cards == ("cowboy", "green-2", "red-4")
+    assert watcher.recognitions == 2  # the first frame of each view; the others were still
