@@ -26,6 +26,11 @@ SAMPLES_PER_SIDE = 14
 CROSSINGS = 3
 """How many edge candidates, outermost first, each profile offers the line fit."""
 
+PAPER_LIKE = 0.35
+"""A fall is an edge candidate only when the profile just inside it (three pixels)
+comes within this share of the contrast of the paper's level: the fall from the table
+to a dark object or a shadow beyond a card is not its edge."""
+
 SLOPES = np.linspace(-0.06, 0.06, 7)
 """Tilts (offset change per pixel along a side) tried when voting for a side's line."""
 
@@ -35,6 +40,8 @@ _PREV = np.array([3, 0, 1, 2])
 _TURN = np.array([1.0, -1.0], np.float32)
 _ALONG = np.linspace(0.12, 0.88, SAMPLES_PER_SIDE)
 _TILTS = SLOPES[:, None, None, None, None]
+_INSIDE = np.ones((1, 3), np.uint8)
+"""With its anchor on the right, the brightest of a profile's three samples up to each."""
 
 
 def _side_edges(grey: np.ndarray, quads: np.ndarray, reach: np.ndarray):
@@ -67,8 +74,9 @@ def _side_edges(grey: np.ndarray, quads: np.ndarray, reach: np.ndarray):
     shape = (n * 4 * SAMPLES_PER_SIDE, len(offsets))
     across = [(points[..., axis, None] + offsets * normals[:, :, None, axis, None]).astype(np.float32).reshape(shape)
               for axis in (0, 1)]
-    profile = cv2.remap(grey, *across, cv2.INTER_LINEAR,
-                        borderMode=cv2.BORDER_REPLICATE).reshape(n, 4, SAMPLES_PER_SIDE, -1)
+    flat = cv2.remap(grey, *across, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    profile = flat.reshape(n, 4, SAMPLES_PER_SIDE, -1)
+    inside = cv2.dilate(flat, _INSIDE, anchor=(2, 0), borderType=cv2.BORDER_REPLICATE).reshape(profile.shape)
     if n == 1 or widest == int(steps.min()):
         paper = profile[..., :widest + 1].max(axis=3)
         table = profile[..., -(2 * widest) // 3:].min(axis=3)
@@ -81,6 +89,7 @@ def _side_edges(grey: np.ndarray, quads: np.ndarray, reach: np.ndarray):
     middle = ((paper + table) / 2)[..., None]
     above = profile >= middle
     falls = (above[..., :-1] > above[..., 1:]) & within
+    falls &= inside[..., :-1] >= (paper - PAPER_LIKE * (paper - table))[..., None]
     drop = profile[..., :-1] - profile[..., 1:]
     fraction = (profile[..., :-1] - middle) / np.maximum(drop, 1e-6)
     position = np.where(falls, offsets[:-1] + np.clip(fraction, 0.0, 1.0), -np.inf)
