@@ -11,6 +11,9 @@ Finding a card is done in three steps:
 2. *Refinement.* Each candidate's sides are moved onto the card's real edges
    (:mod:`vision.outline`), all of a frame's candidates in a few batches: first the
    regions' own quads, then the parts of the regions that need splitting.
+   Where the cards found leave much of a region unexplained (a card merged with glare,
+   a shadow or a cluster of cards), cards of the frame's typical size placed at the
+   region's square corners are candidates too.
 3. *Choice.* A refined candidate is kept when enough of its outline lies on such an
    edge (:attr:`DetectSettings.edge_support`) and it still has a card's shape; of
    candidates that describe the same card, the best supported wins; a region inside a
@@ -30,6 +33,10 @@ import numpy as np
 
 from vision.decks import POKER_ASPECT
 from vision.outline import refine_all
+
+
+CORNER_COVER = 0.7
+"""How much of a card placed at a region's corner the region must cover (:meth:`_Search._take_corners`)."""
 
 
 @dataclass(frozen=True)
@@ -235,6 +242,35 @@ class _Search:
             if not alone or _too_big(region, single):
                 for part in parts[k] if k in parts else _split(region, self.settings, self.area_range):
                     self._accept(part)
+        self._take_corners([region for region, _ in regions])
+
+    def _take_corners(self, regions: list[np.ndarray]) -> None:
+        """Look for cards at the square corners of regions that the cards found do not
+        explain (at least 0.6 of a card's area left): a card merged with glare, a
+        shadow or its neighbours into one region keeps its own corners on the region's
+        border. At each such corner a card of the frame's typical size (the median of
+        the cards found; none without them) is placed both ways round, and taken as a
+        candidate when the region covers :data:`CORNER_COVER` of it and it is not
+        mostly a card already found."""
+        if not self._found:
+            return
+        sides = [_sides(quad) for quad, _ in self._found]
+        short, long = float(np.median([s for s, _ in sides])), float(np.median([t for _, t in sides]))
+        candidates: list[np.ndarray] = []
+        for region in regions:
+            if cv2.contourArea(region) < 0.6 * short * long or self._unexplained(region) < 0.6 * short * long:
+                continue
+            x, y, w, h = cv2.boundingRect(region)
+            solid = np.zeros((h, w), np.uint8)
+            cv2.drawContours(solid, [region - (x, y)], -1, 255, -1)
+            for quad in _corner_quads(region, short, long):
+                if not _repeats(quad, candidates) and \
+                        not any(_overlap(quad, card) > 0.3 for card, _ in self._found) and \
+                        _coverage(solid, np.round(quad - (x, y)).astype(np.int32)) >= CORNER_COVER:
+                    candidates.append(quad)
+        self._refine(candidates, every=True)
+        for candidate in candidates:
+            self._accept(candidate)
 
     def cards(self) -> list[np.ndarray]:
         """The cards found: of outlines that overlap, the best supported (then the larger)."""
@@ -249,7 +285,7 @@ class _Search:
         one found before)."""
         if _near(candidate, self._centres):
             return True
-        if self._tried and np.abs(np.array(self._tried) - candidate).max(axis=(1, 2)).min() < 3:
+        if _repeats(candidate, self._tried):
             return False
         self._tried.append(candidate)
         if candidate.tobytes() not in self._refined:
@@ -261,14 +297,24 @@ class _Search:
         self._centres.append(_centre(card[0]))
         return True
 
-    def _refine(self, candidates: list[np.ndarray], cards: list[np.ndarray] | None = None) -> None:
-        """Refine, in one batch, the candidates not refined yet, leaving out those that
-        lie where an earlier one of them, or one of ``cards``, does (they are needed
-        only if it fails; :meth:`_accept` refines them then)."""
+    def _unexplained(self, region: np.ndarray) -> float:
+        """The area of a region less that of the cards found whose centres lie in it."""
+        x, y, w, h = cv2.boundingRect(region)
+        area = cv2.contourArea(region)
+        for (quad, _), (cx, cy) in zip(self._found, self._centres):
+            if x <= cx < x + w and y <= cy < y + h and cv2.pointPolygonTest(region, (cx, cy), False) >= 0:
+                area -= cv2.contourArea(quad)
+        return area
+
+    def _refine(self, candidates: list[np.ndarray], cards: list[np.ndarray] | None = None,
+                every: bool = False) -> None:
+        """Refine, in one batch, the candidates not refined yet, leaving out (unless
+        ``every``) those that lie where an earlier one of them, or one of ``cards``,
+        does (they are needed only if it fails; :meth:`_accept` refines them then)."""
         new: dict[bytes, np.ndarray] = {}
         centres = [_centre(card) for card in cards or ()]
         for candidate in candidates:
-            if candidate.tobytes() not in self._refined and not _near(candidate, centres):
+            if candidate.tobytes() not in self._refined and (every or not _near(candidate, centres)):
                 new[candidate.tobytes()] = candidate
                 centres.append(_centre(candidate))
         if not new:
@@ -281,6 +327,36 @@ class _Search:
                 quad = _clockwise_short_first(quad)
                 if _card_shaped(quad, self.settings, self.area_range):
                     self._refined[key] = (quad, float(share))
+
+
+def _repeats(candidate: np.ndarray, others: list[np.ndarray]) -> bool:
+    """Whether every corner of ``candidate`` is within 3 pixels of the same corner of
+    one of ``others``."""
+    return bool(others) and float(np.abs(np.array(others) - candidate).max(axis=(1, 2)).min()) < 3
+
+
+def _sides(quad: np.ndarray) -> tuple[float, float]:
+    """A card outline's (clockwise, short side first) mean short and long side."""
+    lengths = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    return float(lengths[0] + lengths[2]) / 2, float(lengths[1] + lengths[3]) / 2
+
+
+def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.ndarray]:
+    """Card outlines (``short`` × ``long``) placed at the square corners of a region's
+    outline, both ways round: corners of 75–105° whose two sides run at least a
+    quarter of ``short`` along the outline."""
+    poly = cv2.approxPolyDP(contour, max(2.0, 0.03 * short), True).reshape(-1, 2).astype(np.float64)
+    if len(poly) < 3:
+        return []
+    u, v = np.roll(poly, 1, axis=0) - poly, np.roll(poly, -1, axis=0) - poly
+    lu, lv = np.hypot(u[:, 0], u[:, 1]), np.hypot(v[:, 0], v[:, 1])
+    square = (np.minimum(lu, lv) >= 0.25 * short) & (np.abs((u * v).sum(axis=1)) <= 0.25 * lu * lv)
+    out: list[np.ndarray] = []
+    for corner, along_u, along_v in zip(poly[square], u[square] / lu[square, None], v[square] / lv[square, None]):
+        for a, b in ((short, long), (long, short)):
+            out.append(_clockwise_short_first(np.array([corner, corner + a * along_u, corner + a * along_u + b * along_v,
+                                                        corner + b * along_v])))
+    return out
 
 
 def _near(candidate: np.ndarray, centres: list[tuple[float, float]]) -> bool:

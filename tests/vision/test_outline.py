@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision.decks import POKER_ASPECT
-from vision.detect import DetectSettings, _quad_of, _regions
+from vision.detect import DetectSettings, _clockwise_short_first, _quad_of, _regions
 from vision.outline import refine_all
 from vision.render import random_cards, render_scene
 
@@ -74,3 +74,40 @@ def test_a_card_whose_edge_is_lost_on_one_side_still_gives_a_candidate():
     quads = [_quad_of(region, settings, area_range) for region in _regions(edges, area_range)]
     assert len(quads) == 1 and quads[0] is not None
     assert min(np.abs(np.roll(quads[0], k, axis=0) - card).max() for k in range(4)) < 4
+
+
+def _drawn_card(image: np.ndarray, centre, angle: float, paper: int = 235) -> np.ndarray:
+    """Draw a plain card (126 × 176 pixels, a dark print in the middle); its corners."""
+    corners = cv2.boxPoints((centre, (126, 176), angle))
+    cv2.fillConvexPoly(image, np.int32(np.round(corners)), paper)
+    cv2.fillConvexPoly(image, np.int32(np.round(cv2.boxPoints((centre, (60, 90), angle)))), 60)
+    return corners
+
+
+def _error(found: np.ndarray, true: np.ndarray) -> float:
+    return min(float(np.abs(np.roll(found, k, axis=0) - true).max()) for k in range(4))
+
+
+def test_a_dark_object_beyond_a_light_table_does_not_pull_the_edge_out():
+    # a card on a light table; 12 pixels beyond its right side a darker object begins
+    image = np.full((480, 640), 185, np.uint8)
+    card = _drawn_card(image, (300, 240), 0)
+    image[100:380, 375:460] = 110
+    grey = cv2.GaussianBlur(image, (3, 3), 0).astype(np.float32)
+    start = _clockwise_short_first(card + np.float32([4, 0]))  # as candidates come
+    quads, support = refine_all(grey, start[None], POKER_ASPECT, 10.0)
+    assert support[0] >= 0.7 and _error(quads[0], card) < 2.5
+
+
+def test_a_card_merged_with_glare_is_found_at_its_corners():
+    from vision.detect import find_cards
+
+    # three cards on a dark table; one reaches into a glare patch as bright as its paper
+    image = np.full((480, 640), 50, np.uint8)
+    cards = [_drawn_card(image, centre, angle) for centre, angle in (((110, 130), 5), ((110, 350), -8),
+                                                                     ((420, 280), 12))]
+    cv2.circle(image, (470, 120), 110, 235, -1)
+    image = cv2.GaussianBlur(image, (3, 3), 0)
+    found = find_cards(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR))
+    assert len(found) == 3
+    assert all(min(_error(quad, card) for quad in found) < 5 for card in cards)
