@@ -10,7 +10,9 @@ Finding a card is done in three steps:
    split into its cards (:func:`_split`).
 2. *Refinement.* Each candidate's sides are moved onto the card's real edges
    (:mod:`vision.outline`), all of a frame's candidates in a few batches: first the
-   regions' own quads, then the parts of the regions that need splitting.
+   regions' own quads, then the parts of the regions that need splitting, last what is
+   left of a region once the cards found in it are taken away (a card overlapped by
+   several others in a cluster that no split parts).
 3. *Choice.* A refined candidate is kept when enough of its outline lies on such an
    edge (:attr:`DetectSettings.edge_support`) and it still has a card's shape; of
    candidates that describe the same card, the best supported wins; a region inside a
@@ -204,7 +206,9 @@ class _Search:
     (or is much larger than the card found in it) is split, and its parts are taken
     the same way. The candidates likely to be needed next are refined together in one
     batch; which candidates are taken, and so the cards found, are the same as if each
-    were refined in turn.
+    were refined in turn. Last, what is left of each region once the cards found in it
+    are taken away is searched the same way, in one more batch: a card in a cluster
+    that no split parts is found once its neighbours are.
     """
 
     def __init__(self, grey: np.ndarray, settings: DetectSettings) -> None:
@@ -231,6 +235,7 @@ class _Search:
             if not alone or _too_big(region, single):
                 for part in parts[k] if k in parts else _split(region, self.settings, self.area_range):
                     self._accept(part)
+        self._take_left([region for region, _ in regions])
 
     def cards(self) -> list[np.ndarray]:
         """The cards found: of outlines that overlap, the best supported (then the larger)."""
@@ -239,6 +244,46 @@ class _Search:
             if not any(_overlap(quad, other) > 0.3 for other in kept):
                 kept.append(quad)
         return kept
+
+    def _take_left(self, regions: list[np.ndarray]) -> None:
+        """Take the candidates left in ``regions`` once the cards found are taken away
+        (:meth:`_left_in`), refined in one batch; one that lies where a card or an
+        earlier one of them does is not taken."""
+        found = [quad for quad, _ in self._found]
+        cards = list(zip(found, self._centres))
+        left = [part for region in regions for part in self._left_in(region, cards)]
+        self._refine(left, found)
+        for part in left:
+            if part.tobytes() in self._refined:
+                self._accept(part)
+
+    def _left_in(self, region: np.ndarray, cards: list[tuple[np.ndarray, tuple[float, float]]]) -> list[np.ndarray]:
+        """Candidates in what is left of a region once the ``cards`` (quad, centre)
+        whose centres lie in it are taken away: a card in a cluster that no split
+        parts, but whose neighbours stand out. What is left must be at least 0.6 of the
+        smallest such card; slivers narrower than a sixth of the narrowest one are left
+        out."""
+        x, y, w, h = cv2.boundingRect(region)
+        inside = [quad for quad, (cx, cy) in cards
+                  if x <= cx < x + w and y <= cy < y + h and cv2.pointPolygonTest(region, (cx, cy), False) >= 0]
+        if not inside:
+            return []
+        areas = [cv2.contourArea(quad) for quad in inside]
+        least = (max(0.6 * min(areas), self.area_range[0]), self.area_range[1])
+        if cv2.contourArea(region) - sum(areas) < least[0]:
+            return []
+        left = np.zeros((h, w), np.uint8)
+        cv2.drawContours(left, [region - (x, y)], -1, 255, -1)
+        for quad in inside:
+            cv2.fillConvexPoly(left, np.round(quad - (x, y)).astype(np.int32), 0)
+        size = max(3, int(min(float(np.linalg.norm(quad[1] - quad[0])) for quad in inside) / 6))
+        left = cv2.morphologyEx(left, cv2.MORPH_OPEN, np.ones((size, size), np.uint8))
+        out = []
+        for part in _regions(left, least):
+            part = part + (x, y)
+            single = _quad_of(part, self.settings, least)
+            out += [single] if single is not None else _split(part, self.settings, least)
+        return out
 
     def _accept(self, candidate: np.ndarray) -> bool:
         """Keep a candidate if it is a new card; whether it is a card (also when it is
