@@ -260,9 +260,13 @@ class _Search:
     def _left_in(self, region: np.ndarray, cards: list[tuple[np.ndarray, tuple[float, float]]]) -> list[np.ndarray]:
         """Candidates in what is left of a region once the ``cards`` (quad, centre)
         whose centres lie in it are taken away: a card in a cluster that no split
-        parts, but whose neighbours stand out. What is left must be at least 0.6 of the
-        smallest such card; slivers narrower than a sixth of the narrowest one are left
-        out."""
+        parts, but whose neighbours stand out. Only a region no larger than a card may
+        be (not the table around the cards) is searched; what is left must be
+        card-shaped (:func:`_quad_of`) and at least 0.6 of the smallest such card;
+        slivers narrower than a sixth of the narrowest one are left out."""
+        area = cv2.contourArea(region)
+        if area > self.area_range[1]:
+            return []
         x, y, w, h = cv2.boundingRect(region)
         inside = [quad for quad, (cx, cy) in cards
                   if x <= cx < x + w and y <= cy < y + h and cv2.pointPolygonTest(region, (cx, cy), False) >= 0]
@@ -270,7 +274,7 @@ class _Search:
             return []
         areas = [cv2.contourArea(quad) for quad in inside]
         least = (max(0.6 * min(areas), self.area_range[0]), self.area_range[1])
-        if cv2.contourArea(region) - sum(areas) < least[0]:
+        if area - sum(areas) < least[0]:
             return []
         left = np.zeros((h, w), np.uint8)
         cv2.drawContours(left, [region - (x, y)], -1, 255, -1)
@@ -278,12 +282,8 @@ class _Search:
             cv2.fillConvexPoly(left, np.round(quad - (x, y)).astype(np.int32), 0)
         size = max(3, int(min(float(np.linalg.norm(quad[1] - quad[0])) for quad in inside) / 6))
         left = cv2.morphologyEx(left, cv2.MORPH_OPEN, np.ones((size, size), np.uint8))
-        out = []
-        for part in _regions(left, least):
-            part = part + (x, y)
-            single = _quad_of(part, self.settings, least)
-            out += [single] if single is not None else _split(part, self.settings, least)
-        return out
+        parts = [_quad_of(part + (x, y), self.settings, least) for part in _regions(left, least)]
+        return [part for part in parts if part is not None]
 
     def _accept(self, candidate: np.ndarray) -> bool:
         """Keep a candidate if it is a new card; whether it is a card (also when it is
