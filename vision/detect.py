@@ -185,6 +185,14 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
 
 def find_cards(image: np.ndarray, settings: DetectSettings = DetectSettings()) -> list[np.ndarray]:
     """Corners (4×2 float32, image pixels) of every card-shaped region of a BGR image."""
+    return [card for card, _ in find_outlines(image, settings)]
+
+
+def find_outlines(image: np.ndarray, settings: DetectSettings = DetectSettings()) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Every card-shaped region of a BGR image: its corners as :func:`find_cards` gives
+    them, and the corners (in the same order, 4×2 float32) of the candidate they were
+    refined from (a region's quad, or a part of one): a second guess at the outline
+    should the refined one be off (a side moved onto a neighbouring card's print)."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     if min(grey.shape[:2]) < 16:
         return []
@@ -218,7 +226,7 @@ class _Search:
         self.area_range = (settings.min_area * total, settings.max_area * total)
         self._refined: dict[bytes, tuple[np.ndarray, float] | None] = {}
         self._tried: list[np.ndarray] = []
-        self._found: list[tuple[np.ndarray, float]] = []
+        self._found: list[tuple[np.ndarray, float, np.ndarray]] = []
         self._centres: list[tuple[float, float]] = []
 
     def add(self, masks: tuple[np.ndarray, ...]) -> None:
@@ -237,19 +245,21 @@ class _Search:
                     self._accept(part)
         self._take_left([region for region, _ in regions])
 
-    def cards(self) -> list[np.ndarray]:
-        """The cards found: of outlines that overlap, the best supported (then the larger)."""
-        kept: list[np.ndarray] = []
-        for quad, _support in sorted(self._found, key=lambda item: (-round(item[1], 1), -cv2.contourArea(item[0]))):
-            if not any(_overlap(quad, other) > 0.3 for other in kept):
-                kept.append(quad)
+    def cards(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The cards found, each with the candidate it was refined from: of outlines
+        that overlap, the best supported (then the larger)."""
+        kept: list[tuple[np.ndarray, np.ndarray]] = []
+        for quad, _support, candidate in sorted(self._found,
+                                                key=lambda item: (-round(item[1], 1), -cv2.contourArea(item[0]))):
+            if not any(_overlap(quad, other) > 0.3 for other, _ in kept):
+                kept.append((quad, candidate))
         return kept
 
     def _take_left(self, regions: list[np.ndarray]) -> None:
         """Take the candidates left in ``regions`` once the cards found are taken away
         (:meth:`_left_in`), refined in one batch; one that lies where a card or an
         earlier one of them does is not taken."""
-        found = [quad for quad, _ in self._found]
+        found = [quad for quad, *_ in self._found]
         cards = list(zip(found, self._centres))
         left = [part for region in regions for part in self._left_in(region, cards)]
         self._refine(left, found)
@@ -298,7 +308,7 @@ class _Search:
         card = self._refined[candidate.tobytes()]
         if card is None:
             return False
-        self._found.append(card)
+        self._found.append((*card, candidate))
         self._centres.append(_centre(card[0]))
         return True
 
