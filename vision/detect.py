@@ -188,7 +188,8 @@ def find_cards(image: np.ndarray, settings: DetectSettings = DetectSettings()) -
     return [card for card, _ in find_outlines(image, settings)]
 
 
-def find_outlines(image: np.ndarray, settings: DetectSettings = DetectSettings()) -> list[tuple[np.ndarray, np.ndarray]]:
+def find_outlines(image: np.ndarray,
+                  settings: DetectSettings = DetectSettings()) -> list[tuple[np.ndarray, np.ndarray]]:
     """Every card-shaped region of a BGR image: its corners as :func:`find_cards` gives
     them, and the corners (in the same order, 4×2 float32) of the candidate they were
     refined from (a region's quad, or a part of one): a second guess at the outline
