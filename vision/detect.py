@@ -10,10 +10,11 @@ Finding a card is done in three steps:
    split into its cards (:func:`_split`).
 2. *Refinement.* Each candidate's sides are moved onto the card's real edges
    (:mod:`vision.outline`), all of a frame's candidates in a few batches: first the
-   regions' own quads, then the parts of the regions that need splitting.
-   Where the cards found leave much of a region unexplained (a card merged with glare,
-   a shadow or a cluster of cards), cards of the frame's typical size placed at the
-   region's square corners are candidates too.
+   regions' own quads, then the parts of the regions that need splitting. Last, where
+   the cards found leave much of a region unexplained (a card merged with glare, a
+   shadow or its neighbours, or overlapped by several others in a cluster that no
+   split parts), cards of the frame's typical size placed at the region's square
+   corners are candidates too.
 3. *Choice.* A refined candidate is kept when enough of its outline lies on such an
    edge (:attr:`DetectSettings.edge_support`) and it still has a card's shape; of
    candidates that describe the same card, the best supported wins; a region inside a
@@ -194,6 +195,15 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
 
 def find_cards(image: np.ndarray, settings: DetectSettings = DetectSettings()) -> list[np.ndarray]:
     """Corners (4×2 float32, image pixels) of every card-shaped region of a BGR image."""
+    return [card for card, _ in find_outlines(image, settings)]
+
+
+def find_outlines(image: np.ndarray,
+                  settings: DetectSettings = DetectSettings()) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Every card-shaped region of a BGR image: its corners as :func:`find_cards` gives
+    them, and the corners (in the same order, 4×2 float32) of the candidate they were
+    refined from (a region's quad, or a part of one): a second guess at the outline
+    should the refined one be off (a side moved onto a neighbouring card's print)."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     if min(grey.shape[:2]) < 16:
         return []
@@ -215,7 +225,10 @@ class _Search:
     (or is much larger than the card found in it) is split, and its parts are taken
     the same way. The candidates likely to be needed next are refined together in one
     batch; which candidates are taken, and so the cards found, are the same as if each
-    were refined in turn.
+    were refined in turn. Last, cards placed at the square corners of regions that the
+    cards found leave unexplained are taken, in one more batch
+    (:meth:`_take_corners`): a card merged with glare, or in a cluster that no split
+    parts, is found once its neighbours are.
     """
 
     def __init__(self, grey: np.ndarray, settings: DetectSettings) -> None:
@@ -225,7 +238,7 @@ class _Search:
         self.area_range = (settings.min_area * total, settings.max_area * total)
         self._refined: dict[bytes, tuple[np.ndarray, float] | None] = {}
         self._tried: list[np.ndarray] = []
-        self._found: list[tuple[np.ndarray, float]] = []
+        self._found: list[tuple[np.ndarray, float, np.ndarray]] = []
         self._centres: list[tuple[float, float]] = []
 
     def add(self, masks: tuple[np.ndarray, ...]) -> None:
@@ -254,7 +267,7 @@ class _Search:
         mostly a card already found."""
         if not self._found:
             return
-        sides = [_sides(quad) for quad, _ in self._found]
+        sides = [_sides(quad) for quad, *_ in self._found]
         short, long = float(np.median([s for s, _ in sides])), float(np.median([t for _, t in sides]))
         candidates: list[np.ndarray] = []
         for region in regions:
@@ -265,19 +278,21 @@ class _Search:
             cv2.drawContours(solid, [region - (x, y)], -1, 255, -1)
             for quad in _corner_quads(region, short, long):
                 if not _repeats(quad, candidates) and \
-                        not any(_overlap(quad, card) > 0.3 for card, _ in self._found) and \
+                        not any(_overlap(quad, card) > 0.3 for card, *_ in self._found) and \
                         _coverage(solid, np.round(quad - (x, y)).astype(np.int32)) >= CORNER_COVER:
                     candidates.append(quad)
         self._refine(candidates, every=True)
         for candidate in candidates:
             self._accept(candidate)
 
-    def cards(self) -> list[np.ndarray]:
-        """The cards found: of outlines that overlap, the best supported (then the larger)."""
-        kept: list[np.ndarray] = []
-        for quad, _support in sorted(self._found, key=lambda item: (-round(item[1], 1), -cv2.contourArea(item[0]))):
-            if not any(_overlap(quad, other) > 0.3 for other in kept):
-                kept.append(quad)
+    def cards(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """The cards found, each with the candidate it was refined from: of outlines
+        that overlap, the best supported (then the larger)."""
+        kept: list[tuple[np.ndarray, np.ndarray]] = []
+        for quad, _support, candidate in sorted(self._found,
+                                                key=lambda item: (-round(item[1], 1), -cv2.contourArea(item[0]))):
+            if not any(_overlap(quad, other) > 0.3 for other, _ in kept):
+                kept.append((quad, candidate))
         return kept
 
     def _accept(self, candidate: np.ndarray) -> bool:
@@ -293,7 +308,7 @@ class _Search:
         card = self._refined[candidate.tobytes()]
         if card is None:
             return False
-        self._found.append(card)
+        self._found.append((*card, candidate))
         self._centres.append(_centre(card[0]))
         return True
 
@@ -301,7 +316,7 @@ class _Search:
         """The area of a region less that of the cards found whose centres lie in it."""
         x, y, w, h = cv2.boundingRect(region)
         area = cv2.contourArea(region)
-        for (quad, _), (cx, cy) in zip(self._found, self._centres):
+        for (quad, *_), (cx, cy) in zip(self._found, self._centres):
             if x <= cx < x + w and y <= cy < y + h and cv2.pointPolygonTest(region, (cx, cy), False) >= 0:
                 area -= cv2.contourArea(quad)
         return area

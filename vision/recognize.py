@@ -25,8 +25,8 @@ import numpy as np
 from companion.errors import CompanionError
 from companion.inputs import CardsSeen, InputQueue
 from vision.describe import describe_both_ways, warp_card
-from vision.detect import DetectSettings, find_cards
-from vision.model import DeckModel
+from vision.detect import DetectSettings, find_outlines
+from vision.model import DeckModel, Match
 from vision.zone import PlayZone
 
 log = logging.getLogger(__name__)
@@ -65,20 +65,35 @@ class Recognizer:
         self.settings = settings or DetectSettings(aspect=model.aspect)
 
     def recognize(self, frame: np.ndarray) -> list[Detection]:
-        """Every card-shaped object in ``frame``, named or unknown."""
+        """Every card-shaped object in ``frame``, named or unknown.
+
+        A card that cannot be named by its refined outline, but comes near a taught face
+        (a third of the confidence needed), is tried once more by the outline it was
+        refined from (the refined one may be off), and named by that one when it can be."""
         image = self.zone.flatten(frame) if self.zone else frame
-        quads = find_cards(image, self.settings)
-        if not quads:
+        found = find_outlines(image, self.settings)
+        if not found:
             return []
-        descriptors = np.stack([describe_both_ways(warp_card(image, q)) for q in quads])
+        quads = [quad for quad, _ in found]
+        matches = self._match(image, quads)
+        again = [k for k, match in enumerate(matches)
+                 if match.card is None and match.confidence >= self.model.min_confidence / 3]
+        if again:
+            for k, match in zip(again, self._match(image, [found[k][1] for k in again])):
+                if match.card is not None:
+                    quads[k], matches[k] = found[k][1], match
         out = []
-        for quad, match in zip(quads, self.model.match(descriptors)):
+        for quad, match in zip(quads, matches):
             if match.upside_down:
                 quad = np.roll(quad, 2, axis=0)
             points = self.zone.to_frame(quad) if self.zone else quad
             out.append(Detection(match.card, match.confidence, match.margin,
                                  tuple((float(x), float(y)) for x, y in points), match.best, match.runner_up))
         return out
+
+    def _match(self, image: np.ndarray, quads: list[np.ndarray]) -> list[Match]:
+        """The taught faces nearest to the cards with corners ``quads`` in ``image``."""
+        return self.model.match(np.stack([describe_both_ways(warp_card(image, quad)) for quad in quads]))
 
 
 @dataclass(frozen=True)
