@@ -69,7 +69,8 @@ class Recognizer:
 
         A card that cannot be named by its refined outline, but comes near a taught face
         (a third of the confidence needed), is tried once more by the outline it was
-        refined from (the refined one may be off), and named by that one when it can be."""
+        refined from (the refined one may be off), and named by that one when it can be
+        with twice the margin needed: a second try is a second chance to pass by luck."""
         image = self.zone.flatten(frame) if self.zone else frame
         found = find_outlines(image, self.settings)
         if not found:
@@ -80,7 +81,7 @@ class Recognizer:
                  if match.card is None and match.confidence >= self.model.min_confidence / 3]
         if again:
             for k, match in zip(again, self._match(image, [found[k][1] for k in again])):
-                if match.card is not None:
+                if match.card is not None and match.margin >= 2 * self.model.min_margin:
                     quads[k], matches[k] = found[k][1], match
         out = []
         for quad, match in zip(quads, matches):
