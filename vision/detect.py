@@ -202,8 +202,9 @@ def find_outlines(image: np.ndarray,
                   settings: DetectSettings = DetectSettings()) -> list[tuple[np.ndarray, np.ndarray]]:
     """Every card-shaped region of a BGR image: its corners as :func:`find_cards` gives
     them, and the corners (in the same order, 4×2 float32) of the candidate they were
-    refined from (a region's quad, or a part of one): a second guess at the outline
-    should the refined one be off (a side moved onto a neighbouring card's print)."""
+    refined from (a region's quad, a part of one, or a card placed at one of its
+    corners): a second guess at the outline should the refined one be off (a side
+    moved onto a neighbouring card's print)."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     if min(grey.shape[:2]) < 16:
         return []
