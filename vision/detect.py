@@ -209,11 +209,54 @@ def find_outlines(image: np.ndarray,
     if min(grey.shape[:2]) < 16:
         return []
     blurred = cv2.GaussianBlur(grey, (5, 5), 0)
-    search = _Search(cv2.GaussianBlur(grey, (3, 3), 0).astype(np.float32), settings)
+    search = _Search(_for_refining(grey), settings)
     edges = cv2.dilate(cv2.Canny(blurred, settings.canny_low, settings.canny_high), np.ones((3, 3), np.uint8))
     bright = _bright_masks(_lifted(blurred))
     search.add((bright[0], edges, bright[1]))
     return search.cards()
+
+
+def alternative_outlines(image: np.ndarray, quads: list[np.ndarray], which: list[int],
+                         settings: DetectSettings = DetectSettings()) -> dict[int, list[np.ndarray]]:
+    """Other outlines for the cards ``which`` of those found in a BGR image (``quads``,
+    as :func:`find_cards` gives them), whose found outline may be only part of the
+    card: its printed frame, or half of it when the other half is lost in glare.
+
+    Cards of the frame's typical size (the median of ``quads``) are placed at each
+    corner of such an outline, both ways round, and around its centre, as is the
+    outline grown by a quarter; each is refined (all in one batch), and kept when it
+    lies on the card's edges as a found card must, still has a card's shape, and is
+    not the outline found. Returns, for each card of ``which``, its kept outlines."""
+    if not which:
+        return {}
+    grey = _for_refining(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image)
+    total = grey.shape[0] * grey.shape[1]
+    search = _Search(grey, settings)
+    sides = [_sides(quad) for quad in quads]
+    short, long = float(np.median([s for s, _ in sides])), float(np.median([t for _, t in sides]))
+    tries: list[tuple[int, np.ndarray]] = []
+    for k in which:
+        quad = quads[k].astype(np.float64)
+        centre = quad.mean(axis=0)
+        along = np.roll(quad, -1, axis=0) - quad
+        along /= np.maximum(np.hypot(along[:, 0], along[:, 1]), 1e-6)[:, None]
+        for corner, next_side, previous_side in zip(quad, along, -np.roll(along, 1, axis=0)):
+            tries += [(k, card) for card in _cards_at(corner, next_side, previous_side, short, long)]
+        own_short, own_long = sides[k]
+        for grown in (math.sqrt(short * long / max(own_short * own_long, 1e-6)), 1.25):
+            tries.append((k, _clockwise_short_first(centre + grown * (quad - centre))))
+    search._refine([candidate for _, candidate in tries], every=True)
+    out: dict[int, list[np.ndarray]] = {k: [] for k in which}
+    for k, candidate in tries:
+        card = search._refined[candidate.tobytes()]
+        if card is not None and not _repeats(card[0], [quads[k]] + out[k]):
+            out[k].append(card[0])
+    return out
+
+
+def _for_refining(grey: np.ndarray) -> np.ndarray:
+    """The grey image outlines are refined on (slightly smoothed, float32)."""
+    return cv2.GaussianBlur(grey, (3, 3), 0).astype(np.float32)
 
 
 class _Search:
@@ -367,12 +410,18 @@ def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.nda
     u, v = np.roll(poly, 1, axis=0) - poly, np.roll(poly, -1, axis=0) - poly
     lu, lv = np.hypot(u[:, 0], u[:, 1]), np.hypot(v[:, 0], v[:, 1])
     square = (np.minimum(lu, lv) >= 0.25 * short) & (np.abs((u * v).sum(axis=1)) <= 0.25 * lu * lv)
-    out: list[np.ndarray] = []
-    for corner, along_u, along_v in zip(poly[square], u[square] / lu[square, None], v[square] / lv[square, None]):
-        for a, b in ((short, long), (long, short)):
-            out.append(_clockwise_short_first(np.array([corner, corner + a * along_u, corner + a * along_u + b * along_v,
-                                                        corner + b * along_v])))
-    return out
+    return [card for corner, along_u, along_v in zip(poly[square], u[square] / lu[square, None],
+                                                     v[square] / lv[square, None])
+            for card in _cards_at(corner, along_u, along_v, short, long)]
+
+
+def _cards_at(corner: np.ndarray, along_u: np.ndarray, along_v: np.ndarray, short: float,
+              long: float) -> list[np.ndarray]:
+    """Card outlines (``short`` × ``long``) with a corner at ``corner`` and their sides
+    along the unit vectors ``along_u`` and ``along_v``, both ways round."""
+    return [_clockwise_short_first(np.array([corner, corner + a * along_u, corner + a * along_u + b * along_v,
+                                             corner + b * along_v]))
+            for a, b in ((short, long), (long, short))]
 
 
 def _near(candidate: np.ndarray, centres: list[tuple[float, float]]) -> bool:

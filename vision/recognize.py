@@ -25,7 +25,7 @@ import numpy as np
 from companion.errors import CompanionError
 from companion.inputs import CardsSeen, InputQueue
 from vision.describe import describe_both_ways, warp_card
-from vision.detect import DetectSettings, find_outlines
+from vision.detect import DetectSettings, alternative_outlines, find_outlines
 from vision.model import DeckModel, Match
 from vision.zone import PlayZone
 
@@ -67,22 +67,27 @@ class Recognizer:
     def recognize(self, frame: np.ndarray) -> list[Detection]:
         """Every card-shaped object in ``frame``, named or unknown.
 
-        A card that cannot be named by its refined outline, but comes near a taught face
-        (a third of the confidence needed), is tried once more by the outline it was
-        refined from (the refined one may be off), and named by that one when it can be
-        with twice the margin needed: a second try is a second chance to pass by luck."""
+        A card that cannot be named by its refined outline is tried again by other
+        outlines: the one it was refined from (the refined one may be off), and those of
+        :func:`vision.detect.alternative_outlines` (the one found may be the card's
+        printed frame, or half of it). It is named by the try named with the highest
+        confidence, when that try has twice the margin needed: each try is one more
+        chance to pass by luck."""
         image = self.zone.flatten(frame) if self.zone else frame
         found = find_outlines(image, self.settings)
         if not found:
             return []
         quads = [quad for quad, _ in found]
         matches = self._match(image, quads)
-        again = [k for k, match in enumerate(matches)
-                 if match.card is None and match.confidence >= self.model.min_confidence / 3]
+        again = [k for k, match in enumerate(matches) if match.card is None]
         if again:
-            for k, match in zip(again, self._match(image, [found[k][1] for k in again])):
-                if match.card is not None and match.margin >= 2 * self.model.min_margin:
-                    quads[k], matches[k] = found[k][1], match
+            tries = [(k, found[k][1]) for k in again] + [
+                (k, quad) for k, others in alternative_outlines(image, quads, again, self.settings).items()
+                for quad in others]
+            for (k, quad), match in zip(tries, self._match(image, [quad for _, quad in tries])):
+                if match.card is not None and match.margin >= 2 * self.model.min_margin and \
+                        (matches[k].card is None or match.confidence > matches[k].confidence):
+                    quads[k], matches[k] = quad, match
         out = []
         for quad, match in zip(quads, matches):
             if match.upside_down:

@@ -111,3 +111,27 @@ def test_a_card_merged_with_glare_is_found_at_its_corners():
     found = find_cards(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR))
     assert len(found) == 3
     assert all(min(_error(quad, card) for quad in found) < 5 for card in cards)
+
+
+def _half(card: np.ndarray) -> np.ndarray:
+    """The half of a card outline beyond the middle of its long sides."""
+    long_first = np.linalg.norm(card[1] - card[0]) > np.linalg.norm(card[2] - card[1])
+    a, b, c, d = card if long_first else np.roll(card, -1, axis=0)
+    return _clockwise_short_first(np.float32([a, (a + b) / 2, (c + d) / 2, d]))
+
+
+def test_a_cards_frame_or_half_leads_to_its_whole_outline():
+    from vision.detect import alternative_outlines
+
+    image = np.full((480, 640), 50, np.uint8)
+    cards = [_drawn_card(image, centre, angle) for centre, angle in (((100, 130), 5), ((100, 350), -8),
+                                                                     ((300, 130), 80), ((450, 300), -20))]
+    image = cv2.cvtColor(cv2.GaussianBlur(image, (3, 3), 0), cv2.COLOR_GRAY2BGR)
+    card = cards[3]
+    centre = card.mean(axis=0)
+    frame = _clockwise_short_first(centre + 0.8 * (card - centre))  # a court card's printed frame
+    quads = [_clockwise_short_first(other) for other in cards[:3]] + [frame, _half(card)]
+    others = alternative_outlines(image, quads, [3, 4])
+    for k in (3, 4):
+        assert min(_error(quad, card) for quad in others[k]) < 2.5
+    assert alternative_outlines(image, quads, []) == {}

@@ -148,3 +148,27 @@ def test_a_card_half_in_shadow_is_named(mustang_model, standard_model):
         assert all(d.card in (None, card) for d in found)
         named += any(d.card == card for d in found)
     assert named > len(SHADED) / 2
+
+
+def test_a_card_found_by_half_its_outline_is_named_by_the_whole(mustang_model, monkeypatch):
+    """When detection gives only part of a card (half of it, the other half lost in
+    glare), the card is still named, and its whole outline drawn."""
+    import vision.recognize
+    from vision.detect import _clockwise_short_first, find_outlines
+
+    image, truth = render_scene(["red-5", "blue-2", "cowboy", "purple-7"], seed=TEST_SEED + 300, distortions=(),
+                                distractors=0, surface="cloth")
+    found = find_outlines(image)
+    assert len(found) == 4
+    target = truth.cards[0]
+    true = np.float32(target.corners)
+    whole = min(range(4), key=lambda k: np.abs(found[k][0].mean(axis=0) - true.mean(axis=0)).max())
+    card = found[whole][0]
+    long_first = np.linalg.norm(card[1] - card[0]) > np.linalg.norm(card[2] - card[1])
+    a, b, c, d = card if long_first else np.roll(card, -1, axis=0)
+    half = _clockwise_short_first(np.float32([a, (a + b) / 2, (c + d) / 2, d]))
+    found[whole] = (half, half)
+    monkeypatch.setattr(vision.recognize, "find_outlines", lambda *args: found)
+    named = {d.card: np.float32(d.outline) for d in Recognizer(mustang_model).recognize(image)}
+    assert set(named) == {c.kind for c in truth.cards}
+    assert min(np.abs(np.roll(named[target.kind], k, axis=0) - true).max() for k in range(4)) < 4
