@@ -49,9 +49,9 @@ static const struct {
 #define INTER_STEPS (1 << INTER_BITS)
 
 /* Corners farther than this from the origin are refused: no card in a camera frame lies
-   there, and it keeps every sample position within OpenCV's 16-bit pixel positions
-   (a corner can move by 0.3 and a profile reach 0.15 of a side) and the scratch memory
-   small. */
+   there, and it keeps every sample position (a corner can move by 0.3 and a profile
+   reach 0.15 of a side) within the 16-bit pixel positions of OpenCV's remap, so that
+   sampling here stays as there, and the scratch memory small. */
 #define MAX_COORDINATE 8192.0
 
 /* More samples, crossings or tilts than any outline needs; keeps the scratch sizes far
@@ -99,7 +99,7 @@ typedef struct {
     int *votes;      /* tilts × cells of one side */
     float *smooth;   /* the same, each cell with half its neighbours' votes */
     float *best;     /* cells: the best tilt's */
-    size_t vote_room;
+    size_t vote_room; /* cells */
 } Work;
 
 static void work_free(Work *w)
@@ -149,10 +149,11 @@ static int work_profile_room(Work *w, size_t length)
     return w->profile_room ? 0 : -1;
 }
 
-/* Room for `tilts` × `cells` votes; 0, or -1 when out of memory. */
+/* Room for `tilts` (the same on every call) × `cells` votes; 0, or -1 when out of
+   memory. */
 static int work_vote_room(Work *w, size_t tilts, size_t cells)
 {
-    if (tilts * cells <= w->vote_room && cells <= w->vote_room)
+    if (cells <= w->vote_room)
         return 0;
     free(w->votes);
     free(w->smooth);
@@ -160,7 +161,7 @@ static int work_vote_room(Work *w, size_t tilts, size_t cells)
     w->votes = malloc(tilts * cells * sizeof(int));
     w->smooth = malloc(tilts * cells * sizeof(float));
     w->best = malloc(cells * sizeof(float));
-    w->vote_room = (w->votes && w->smooth && w->best) ? tilts * cells : 0;
+    w->vote_room = (w->votes && w->smooth && w->best) ? cells : 0;
     return w->vote_room ? 0 : -1;
 }
 
