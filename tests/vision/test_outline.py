@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.decks import POKER_ASPECT
 from vision.detect import DetectSettings, _clockwise_short_first, _quad_of, _regions
@@ -135,3 +136,61 @@ def test_a_cards_frame_or_half_leads_to_its_whole_outline():
     for k in (3, 4):
         assert min(_error(quad, card) for quad in others[k]) < 2.5
     assert alternative_outlines(image, quads, []) == {}
+
+
+def test_an_outline_partly_outside_the_picture_is_refined_from_what_is_seen():
+    # one card reaching beyond the picture's right edge, two mostly outside it, and two
+    # outlines wholly outside: the profiles there read the border's pixels, never beyond
+    image = np.full((480, 640), 60, np.uint8)
+    cards = [_drawn_card(image, centre, angle) for centre, angle in (((590, 240), 10), ((300, 30), 3),
+                                                                     ((40, 440), -20))]
+    grey = cv2.GaussianBlur(image, (3, 3), 0).astype(np.float32)
+    rng = np.random.default_rng(500_830)
+    rough = [_clockwise_short_first(card) + rng.normal(0, 3, (4, 2)).astype(np.float32) for card in cards]
+    beyond = np.float32([[[-300, -300], [-200, -300], [-200, -150], [-300, -150]],
+                         [[600, 400], [760, 400], [760, 620], [600, 620]]])
+    quads, support = refine_all(grey, np.concatenate([np.stack(rough), beyond]), POKER_ASPECT, 10.0)
+    assert np.isfinite(quads).all()
+    assert support[0] >= 0.7 and _error(quads[0], cards[0]) < 2.5
+    assert all(np.isnan(share) or 0 <= share <= 1 for share in support)
+    assert np.array_equal(quads[3:], beyond) and np.isnan(support[3:]).all()
+
+
+def test_malformed_arguments_are_refused_cleanly():
+    from vision import _refine
+    from vision.outline import _ALONG, CROSSINGS, PAPER_LIKE, SLOPES
+
+    grey = np.zeros((48, 64), np.float32)
+    quad = np.float32([[10, 10], [30, 10], [30, 40], [10, 40]])
+    for bad_grey, quads, aspect in ((np.zeros((48, 64, 3), np.float32), quad, POKER_ASPECT),
+                                    (np.zeros((0, 64), np.float32), quad, POKER_ASPECT),
+                                    ("picture", quad, POKER_ASPECT),
+                                    (grey, np.zeros((3, 3)), POKER_ASPECT),  # not corners of 4 × 2
+                                    (grey, [[1, 2], [3]], POKER_ASPECT),
+                                    (grey, np.where(quad == 30, np.nan, quad), POKER_ASPECT),
+                                    (grey, quad + 1e9, POKER_ASPECT),
+                                    (grey, quad, 0.0)):
+        with pytest.raises(ValueError):
+            refine_all(bad_grey, quads, aspect, 10.0)
+    with pytest.raises(TypeError):
+        refine_all(grey, quad, "wide", 10.0)
+
+    # the compiled module checks every array it is given itself
+    def refine(grey=grey, quads=None, support=None, along=_ALONG, slopes=SLOPES):
+        quads = quad[None].copy() if quads is None else quads
+        support = np.zeros(len(quads)) if support is None else support
+        _refine.refine(grey, quads, support, POKER_ASPECT, 10.0, along, slopes, CROSSINGS, PAPER_LIKE)
+
+    refine()
+    readonly = quad[None].copy()
+    readonly.flags.writeable = False
+    for arguments in (dict(grey=grey.astype(np.float64)), dict(grey=np.asfortranarray(np.zeros((4, 5), np.float32))),
+                      dict(quads=quad[None].astype(np.float64)), dict(quads=np.zeros((1, 4, 4), np.float32)[..., ::2]),
+                      dict(quads=np.zeros((1, 3, 2), np.float32)), dict(quads=readonly),
+                      dict(support=np.zeros(2)), dict(support=np.zeros(1, np.float32)),
+                      dict(along=np.zeros(0)), dict(slopes=SLOPES.astype(np.float32))):
+        with pytest.raises(ValueError):
+            refine(**arguments)
+    for arguments in (dict(grey=[[0.0]]), dict(support=[0.0])):
+        with pytest.raises(TypeError):
+            refine(**arguments)

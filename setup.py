@@ -1,0 +1,8 @@
+"""The compiled part of the project: card vision's outline refinement (vision/_refine.c,
+see vision/outline.py). Everything else about the package is in pyproject.toml."""
+
+from setuptools import Extension, setup
+
+# -ffp-contract=off: no fused multiply-add (the Pi's ARM has it), so the C code rounds
+# as the NumPy code it replaced did.
+setup(ext_modules=[Extension("vision._refine", ["vision/_refine.c"], extra_compile_args=["-O2", "-ffp-contract=off"])])

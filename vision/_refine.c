@@ -1,0 +1,705 @@
+/*
+ * vision._refine: candidate outlines moved onto a card's real edges, in C.
+ *
+ * The one implementation of vision.outline.refine_all; vision/outline.py checks the
+ * arguments and passes its constants (SAMPLES_PER_SIDE as the along-side positions,
+ * SLOPES, CROSSINGS, PAPER_LIKE). It is C because an outline's refinement is a few
+ * hundred small steps: as NumPy array operations, their per-call overhead cost far more
+ * than their arithmetic.
+ *
+ * Each step keeps the arithmetic of the NumPy code it replaced where rounding can decide
+ * a tie: float (float32) where that code had float32, sums in NumPy's order, and the
+ * profiles sampled as cv2.remap(INTER_LINEAR, BORDER_REPLICATE) samples a float32
+ * picture in OpenCV 4 (the Pi's): positions rounded to 1/32 pixel. Build with
+ * -ffp-contract=off (setup.py does) so that no multiply and add are fused.
+ *
+ * Plain C API and buffer protocol, no NumPy headers: it builds against any NumPy.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- the rules ------------------------------------------------------------------------ */
+
+/* The two refinement passes: the reach across a side is this share of the outline's
+   first side, and at least this many pixels; the second pass looks closer. */
+static const struct {
+    double share, least;
+} PASSES[] = {{0.15, 4.0}, {0.05, 3.0}};
+#define PASS_COUNT (sizeof PASSES / sizeof PASSES[0])
+
+#define SUPPORT_REACH 3.0   /* the reach of the last look, which measures the support */
+#define ON_EDGE 1.5f        /* a side lies on an edge where one is found this near it */
+#define PICTURE_MARGIN 2.0  /* a sample point nearer the picture's border is not seen */
+#define SEEN_SHARE 0.6      /* the support needs this share of the sample points seen */
+#define MOST_MOVED 0.3      /* a corner may move at most this share of the first side */
+#define LEAST_VOTES 4.0f    /* a side's line needs at least this many votes, */
+#define VOTE_SHARE 0.5f     /* and at least this share of its side's best line's */
+#define NEIGHBOUR 0.5       /* a vote counts this much in each neighbouring cell */
+#define CELL_MARGIN 2       /* vote cells beyond the reach and the tilts, each way */
+#define NEAR_LINE 1.5       /* edge candidates this near the chosen cell fit the line */
+#define LEAST_FITTED 3.0    /* a side is placed only through this many of them */
+#define TINY 1e-6           /* keeps divisions finite (lengths, counts, spreads) */
+
+/* OpenCV's remap rounds positions to 1/2^INTER_BITS pixel (its INTER_BITS). */
+#define INTER_BITS 5
+#define INTER_STEPS (1 << INTER_BITS)
+
+/* Corners farther than this from the origin are refused: no card in a camera frame lies
+   there, and it keeps every sample position (a corner can move by 0.3 and a profile
+   reach 0.15 of a side) within the 16-bit pixel positions of OpenCV's remap, so that
+   sampling here stays as there, and the scratch memory small. */
+#define MAX_COORDINATE 8192.0
+
+/* More samples, crossings or tilts than any outline needs; keeps the scratch sizes far
+   from overflow. */
+#define MAX_RULE_COUNT 1024
+
+/* --- data ----------------------------------------------------------------------------- */
+
+/* The grey picture: float32, row after row. */
+typedef struct {
+    const float *pixels;
+    Py_ssize_t width, height;
+} Picture;
+
+/* The constants of vision/outline.py, and the call's arguments. */
+typedef struct {
+    const double *along;  /* where along a side the profiles are taken, as fractions */
+    int samples;          /* SAMPLES_PER_SIDE: how many */
+    const double *slopes; /* SLOPES: the tilts tried in the vote, ascending */
+    int tilts;            /* how many */
+    int crossings;        /* CROSSINGS */
+    float paper_like;     /* PAPER_LIKE */
+    float edge_contrast;  /* paper minus table, at least, for a profile to count */
+    double aspect;        /* the card's width over its height */
+} Rules;
+
+/* What side_edges finds across one outline's sides (S samples a side, C crossings). */
+typedef struct {
+    double *along;       /* 4 × S: the sample points' distances from the side's start */
+    float *found;        /* 4 × S × C: edge candidates' offsets along the outward
+                            normal, outermost first, NaN for none */
+    float *contrast;     /* 4 × S: paper minus table of each profile */
+    double *points;      /* 4 × S × 2: the sample points */
+    float normals[4][2]; /* the sides' outward normals */
+} Edges;
+
+/* Scratch memory for one call: fixed sizes from the rules, the rest grown as needed. */
+typedef struct {
+    Edges edges;
+    double *x;       /* 4 × S: along-side positions less their side's mean */
+    double *terms;   /* 5 × S × C: the terms of a side's least-squares sums */
+    float *profile;  /* one profile across a side, and the brightest of three up to */
+    float *inside;   /* each of its samples */
+    size_t profile_room;
+    int *votes;      /* tilts × cells of one side */
+    float *smooth;   /* the same, each cell with half its neighbours' votes */
+    float *best;     /* cells: the best tilt's */
+    size_t vote_room; /* cells */
+} Work;
+
+static void work_free(Work *w)
+{
+    free(w->edges.along);
+    free(w->edges.found);
+    free(w->edges.contrast);
+    free(w->edges.points);
+    free(w->x);
+    free(w->terms);
+    free(w->profile);
+    free(w->inside);
+    free(w->votes);
+    free(w->smooth);
+    free(w->best);
+}
+
+/* Allocate the scratch memory whose size the rules fix; 0, or -1 when out of memory
+   (what was allocated is freed by work_free). */
+static int work_init(Work *w, const Rules *r)
+{
+    size_t side_samples = 4 * (size_t)r->samples;
+    size_t crossings = side_samples * (size_t)r->crossings;
+
+    memset(w, 0, sizeof *w);
+    w->edges.along = malloc(side_samples * sizeof(double));
+    w->edges.found = malloc(crossings * sizeof(float));
+    w->edges.contrast = malloc(side_samples * sizeof(float));
+    w->edges.points = malloc(2 * side_samples * sizeof(double));
+    w->x = malloc(side_samples * sizeof(double));
+    w->terms = malloc(5 * (size_t)r->samples * (size_t)r->crossings * sizeof(double));
+    if (!w->edges.along || !w->edges.found || !w->edges.contrast || !w->edges.points || !w->x || !w->terms)
+        return -1;
+    return 0;
+}
+
+/* Room for profiles of `length` samples; 0, or -1 when out of memory. */
+static int work_profile_room(Work *w, size_t length)
+{
+    if (length <= w->profile_room)
+        return 0;
+    free(w->profile);
+    free(w->inside);
+    w->profile = malloc(length * sizeof(float));
+    w->inside = malloc(length * sizeof(float));
+    w->profile_room = (w->profile && w->inside) ? length : 0;
+    return w->profile_room ? 0 : -1;
+}
+
+/* Room for `tilts` (the same on every call) × `cells` votes; 0, or -1 when out of
+   memory. */
+static int work_vote_room(Work *w, size_t tilts, size_t cells)
+{
+    if (cells <= w->vote_room)
+        return 0;
+    free(w->votes);
+    free(w->smooth);
+    free(w->best);
+    w->votes = malloc(tilts * cells * sizeof(int));
+    w->smooth = malloc(tilts * cells * sizeof(float));
+    w->best = malloc(cells * sizeof(float));
+    w->vote_room = (w->votes && w->smooth && w->best) ? cells : 0;
+    return w->vote_room ? 0 : -1;
+}
+
+/* --- arithmetic as NumPy and OpenCV do it ---------------------------------------------- */
+
+/* The sum of a[0 … n) in the order NumPy sums a contiguous axis (pairwise: eight partial
+   sums in blocks of up to 128), so that it rounds alike. */
+static double numpy_sum(const double *a, size_t n)
+{
+    if (n < 8) {
+        double sum = 0.0;
+        for (size_t i = 0; i < n; i++)
+            sum += a[i];
+        return sum;
+    }
+    if (n <= 128) {
+        double r[8];
+        size_t i;
+        for (int j = 0; j < 8; j++)
+            r[j] = a[j];
+        for (i = 8; i < n - n % 8; i += 8)
+            for (int j = 0; j < 8; j++)
+                r[j] += a[i + j];
+        double sum = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for (; i < n; i++)
+            sum += a[i];
+        return sum;
+    }
+    size_t half = n / 2;
+    half -= half % 8;
+    return numpy_sum(a, half) + numpy_sum(a + half, n - half);
+}
+
+static Py_ssize_t clamp_index(Py_ssize_t i, Py_ssize_t size)
+{
+    return i < 0 ? 0 : i >= size ? size - 1 : i;
+}
+
+/* The picture at (x, y) as OpenCV 4's cv2.remap(INTER_LINEAR, BORDER_REPLICATE) samples
+   a float32 picture: the position rounded to 1/32 pixel, the four pixels around it
+   (clamped to the picture) weighted bilinearly and summed in OpenCV's order. */
+static float sample(const Picture *pic, float x, float y)
+{
+    long ix = lrintf(x * INTER_STEPS), iy = lrintf(y * INTER_STEPS);
+    long fx = ix & (INTER_STEPS - 1), fy = iy & (INTER_STEPS - 1);
+    Py_ssize_t x0 = (ix - fx) / INTER_STEPS, y0 = (iy - fy) / INTER_STEPS;
+    float wx = (float)fx * (1.0f / INTER_STEPS), wy = (float)fy * (1.0f / INTER_STEPS);
+    Py_ssize_t left = clamp_index(x0, pic->width), right = clamp_index(x0 + 1, pic->width);
+    const float *top = pic->pixels + clamp_index(y0, pic->height) * pic->width;
+    const float *bottom = pic->pixels + clamp_index(y0 + 1, pic->height) * pic->width;
+    return top[left] * ((1.0f - wy) * (1.0f - wx)) + top[right] * ((1.0f - wy) * wx) +
+           bottom[left] * (wy * (1.0f - wx)) + bottom[right] * (wy * wx);
+}
+
+/* --- finding a side's edge -------------------------------------------------------------- */
+
+/* The edge candidates of one profile `p` across a side, sampled at offsets −steps … steps
+   along the outward normal (2·steps + 1 samples). The paper's level is the brightest
+   sample inside the side (offsets ≤ 0), the table's the darkest of its outer two thirds
+   (a neighbouring card may lie at its end). A candidate is where the profile falls
+   through the level halfway between, and the brightest of the three samples up to the
+   fall comes within `paper_like` of the contrast of the paper's level (the fall from
+   the table to a dark object or a shadow beyond a card is not its edge). Writes the
+   `crossings` outermost candidates' offsets (interpolated, outermost first, NaN for
+   none) to `found` and paper minus table to `contrast`; `inside` is scratch. */
+static void profile_edges(const float *p, float *inside, long steps, const Rules *r, float *found,
+                          float *contrast)
+{
+    long length = 2 * steps + 1, table_from = steps + 1 - (2 * steps + 2) / 3;
+    float paper = p[0], table = p[length - 1];
+
+    /* cv2.dilate with a 1 × 3 kernel anchored on the right, the border replicated */
+    for (long j = 0; j < length; j++) {
+        float a = p[j > 1 ? j - 2 : 0], b = p[j > 0 ? j - 1 : 0];
+        float most = a > b ? a : b;
+        inside[j] = p[j] > most ? p[j] : most;
+    }
+    for (long j = 1; j <= steps; j++)
+        if (p[j] > paper)
+            paper = p[j];
+    for (long j = table_from + steps; j < length; j++)
+        if (p[j] < table)
+            table = p[j];
+
+    float middle = (paper + table) / 2;
+    float paper_like = paper - r->paper_like * (paper - table);
+    int count = 0;
+    for (long j = length - 2; j >= 0 && count < r->crossings; j--) {
+        if (p[j] >= middle && !(p[j + 1] >= middle) && inside[j] >= paper_like) {
+            float fraction = (p[j] - middle) / fmaxf(p[j] - p[j + 1], (float)TINY);
+            found[count++] = (float)(j - steps) + fminf(fmaxf(fraction, 0.0f), 1.0f);
+        }
+    }
+    while (count < r->crossings)
+        found[count++] = NAN;
+    *contrast = paper - table;
+}
+
+/* Where each side's edge may be, for the outline `quad` (4 × 2, clockwise). At
+   SAMPLES_PER_SIDE points along each side (away from the rounded corners) the grey
+   level is sampled across the side from `reach` pixels inside to `reach` outside
+   (rounded up), and profile_edges finds the edge candidates. Fills w->edges; 0, or −1
+   when out of memory. */
+static int side_edges(const Picture *pic, const Rules *r, const float quad[4][2], double reach, Work *w)
+{
+    const int samples = r->samples;
+    const long steps = (long)ceil(reach);
+    Edges *e = &w->edges;
+    float centre[2];
+
+    if (work_profile_room(w, (size_t)(2 * steps + 1)) < 0)
+        return -1;
+    for (int axis = 0; axis < 2; axis++)
+        centre[axis] = ((quad[0][axis] + quad[1][axis]) + quad[2][axis]) + quad[3][axis];
+    for (int k = 0; k < 4; k++) {
+        const float *start = quad[k], *end = quad[(k + 1) % 4];
+        float side[2] = {end[0] - start[0], end[1] - start[1]};
+        float length = fmaxf(hypotf(side[0], side[1]), (float)TINY);
+        float *normal = e->normals[k];
+
+        /* turned a quarter, and outward: away from the centre */
+        normal[0] = side[1] / length;
+        normal[1] = -side[0] / length;
+        float middle[2];
+        for (int axis = 0; axis < 2; axis++)
+            middle[axis] = (start[axis] + side[axis] / 2) - centre[axis] / 4;
+        if (normal[0] * middle[0] + normal[1] * middle[1] < 0) {
+            normal[0] = -normal[0];
+            normal[1] = -normal[1];
+        }
+        for (int s = 0; s < samples; s++) {
+            int at = k * samples + s;
+            double *point = &e->points[2 * at];
+            for (int axis = 0; axis < 2; axis++)
+                point[axis] = (double)start[axis] + r->along[s] * (double)side[axis];
+            e->along[at] = r->along[s] * (double)length;
+            for (long j = 0; j <= 2 * steps; j++) {
+                float offset = (float)(j - steps);
+                float x = (float)(point[0] + (double)(offset * normal[0]));
+                float y = (float)(point[1] + (double)(offset * normal[1]));
+                w->profile[j] = sample(pic, x, y);
+            }
+            profile_edges(w->profile, w->inside, steps, r, &e->found[at * r->crossings], &e->contrast[at]);
+        }
+    }
+    return 0;
+}
+
+/* --- a side's line ---------------------------------------------------------------------- */
+
+/* Each side's line, as offset = a + b · (along − mean) along the outward normal: of the
+   lines through the edge candidates (w->edges) that enough profiles agree on, the
+   outermost (a frame printed near the card's edge is not its edge).
+
+   Candidates of profiles with enough contrast vote, for each tilt in SLOPES, for the
+   offset cell (one pixel wide, clipped to the reach and the tilts) their line would
+   have there; a cell counts its votes and half its neighbours'. A line needs at least
+   LEAST_VOTES votes and half its side's best line's; the outermost such cell and its
+   best tilt choose the candidates within NEAR_LINE of it, and a least-squares line
+   through them is the side. Writes `fitted` (a, b per side) and `ok` (whether a side
+   has a line through at least LEAST_FITTED candidates); 0, or −1 when out of memory. */
+static int vote(const Rules *r, double reach, Work *w, double fitted[4][2], int ok[4])
+{
+    const Edges *e = &w->edges;
+    const int samples = r->samples, crossings = r->crossings, tilts = r->tilts;
+    const size_t terms = (size_t)samples * (size_t)crossings;
+    double widest = 0.0;
+
+    for (int k = 0; k < 4; k++) {
+        double mean = numpy_sum(&e->along[k * samples], (size_t)samples) / samples;
+        for (int s = 0; s < samples; s++) {
+            double x = e->along[k * samples + s] - mean;
+            w->x[k * samples + s] = x;
+            if (fabs(x) > widest)
+                widest = fabs(x);
+        }
+    }
+    /* the steepest tilt, SLOPES being ascending and symmetric */
+    const long radius = (long)ceil(reach + widest * r->slopes[tilts - 1]) + CELL_MARGIN;
+    const long cells = 2 * radius + 1;
+    if (work_vote_room(w, (size_t)tilts, (size_t)cells) < 0)
+        return -1;
+
+    for (int k = 0; k < 4; k++) {
+        const float *found = &e->found[k * samples * crossings];
+        const double *x = &w->x[k * samples];
+
+        memset(w->votes, 0, (size_t)tilts * (size_t)cells * sizeof(int));
+        for (int s = 0; s < samples; s++) {
+            if (!(e->contrast[k * samples + s] >= r->edge_contrast))
+                continue;
+            for (int c = 0; c < crossings; c++) {
+                float given = found[s * crossings + c];
+                if (!isfinite(given))
+                    continue;
+                for (int t = 0; t < tilts; t++) {
+                    double cell = rint((double)given - r->slopes[t] * x[s]);
+                    cell = cell < -radius ? -radius : cell > radius ? radius : cell;
+                    w->votes[t * cells + (long)cell + radius]++;
+                }
+            }
+        }
+        float top = 0.0f;
+        for (long c = 0; c < cells; c++) {
+            float best = 0.0f;
+            for (int t = 0; t < tilts; t++) {
+                const int *v = &w->votes[t * cells];
+                float smooth = (float)v[c];
+                if (c > 0)
+                    smooth = (float)(smooth + NEIGHBOUR * v[c - 1]);
+                if (c < cells - 1)
+                    smooth = (float)(smooth + NEIGHBOUR * v[c + 1]);
+                w->smooth[t * cells + c] = smooth;
+                if (smooth > best)
+                    best = smooth;
+            }
+            w->best[c] = best;
+            if (best > top)
+                top = best;
+        }
+        const float enough = fmaxf(LEAST_VOTES, VOTE_SHARE * top);
+        long chosen = cells - 1; /* where NumPy's search ended when no cell was enough */
+        int any = 0;
+        for (long c = cells - 1; c >= 0 && !any; c--)
+            if (w->best[c] >= enough) {
+                chosen = c;
+                any = 1;
+            }
+        int tilt = 0;
+        for (int t = 1; t < tilts; t++)
+            if (w->smooth[t * cells + chosen] > w->smooth[tilt * cells + chosen])
+                tilt = t;
+
+        /* least squares through the candidates near the chosen cell, summed as NumPy did */
+        double *weight = w->terms, *xw = weight + terms, *yw = xw + terms, *xxw = yw + terms, *xyw = xxw + terms;
+        for (int s = 0; s < samples; s++) {
+            int usable = e->contrast[k * samples + s] >= r->edge_contrast;
+            for (int c = 0; c < crossings; c++) {
+                size_t i = (size_t)s * crossings + c;
+                float f = found[i];
+                int valid = usable && isfinite(f);
+                double given = valid ? (double)f : 0.0;
+                double near = fabs((given - r->slopes[tilt] * x[s]) - (double)(chosen - radius));
+                weight[i] = valid && near <= NEAR_LINE ? 1.0 : 0.0;
+                xw[i] = x[s] * weight[i];
+                yw[i] = given * weight[i];
+                xxw[i] = x[s] * xw[i];
+                xyw[i] = given * xw[i];
+            }
+        }
+        double count = numpy_sum(weight, terms), sx = numpy_sum(xw, terms), sy = numpy_sum(yw, terms);
+        double sxx = numpy_sum(xxw, terms), sxy = numpy_sum(xyw, terms);
+        double spread = count * sxx - sx * sx;
+        double b = spread > TINY ? (count * sxy - sx * sy) / fmax(spread, TINY) : 0.0;
+        fitted[k][0] = (sy - b * sx) / fmax(count, 1.0);
+        fitted[k][1] = b;
+        ok[k] = any && count >= LEAST_FITTED;
+    }
+    return 0;
+}
+
+/* Each side's line as a point (the sample points' mean moved by the fitted offset) and
+   a unit direction turned by the fitted tilt, from w->edges and `fitted`. */
+static void side_lines(const Rules *r, const Edges *e, const double fitted[4][2], double points[4][2],
+                       double directions[4][2])
+{
+    const int samples = r->samples;
+
+    for (int k = 0; k < 4; k++) {
+        const double *first = &e->points[2 * k * samples], *last = &e->points[2 * (k * samples + samples - 1)];
+        double dx = last[0] - first[0], dy = last[1] - first[1];
+        double length = fmax(hypot(dx, dy), TINY);
+        for (int axis = 0; axis < 2; axis++) {
+            double sum = 0.0;
+            for (int s = 0; s < samples; s++)
+                sum += e->points[2 * (k * samples + s) + axis];
+            points[k][axis] = sum / samples + fitted[k][0] * (double)e->normals[k][axis];
+        }
+        directions[k][0] = dx / length + fitted[k][1] * (double)e->normals[k][0];
+        directions[k][1] = dy / length + fitted[k][1] * (double)e->normals[k][1];
+    }
+}
+
+/* Place side k's line (points[k], directions[k], changed) from its opposite side and
+   the card's proportions `aspect` (width over height): for a side that cannot be seen,
+   in glare or outside the picture. Side 0 runs along the card's width. */
+static void place_opposite(double points[4][2], double directions[4][2], int k, double aspect)
+{
+    const double *point = points[(k + 2) % 4], *direction = directions[(k + 2) % 4];
+    double across[2] = {points[(k + 1) % 4][0] - points[(k + 3) % 4][0],
+                        points[(k + 1) % 4][1] - points[(k + 3) % 4][1]};
+    double length = fmax(sqrt(direction[0] * direction[0] + direction[1] * direction[1]), TINY);
+    double normal[2] = {-direction[1] / length, direction[0] / length};
+    double other = fabs(across[0] * direction[0] + across[1] * direction[1]) / length;
+    double distance = k % 2 == 0 ? other / aspect : other * aspect;
+
+    if ((points[k][0] - point[0]) * normal[0] + (points[k][1] - point[1]) * normal[1] < 0) {
+        normal[0] = -normal[0];
+        normal[1] = -normal[1];
+    }
+    points[k][0] = point[0] + distance * normal[0];
+    points[k][1] = point[1] + distance * normal[1];
+    directions[k][0] = direction[0];
+    directions[k][1] = direction[1];
+}
+
+/* Where each side's line (through points[k] along directions[k]) meets the previous
+   side's: the corners. Whether they all exist (no two neighbouring sides parallel). */
+static int corners(const double points[4][2], const double directions[4][2], double corner[4][2])
+{
+    int exists = 1;
+
+    for (int k = 0; k < 4; k++) {
+        const double *p = points[(k + 3) % 4], *d = directions[(k + 3) % 4], *e = directions[k];
+        double cross = d[0] * e[1] - d[1] * e[0];
+        if (fabs(cross) < TINY) {
+            exists = 0;
+            cross = 1.0;
+        }
+        double gap[2] = {points[k][0] - p[0], points[k][1] - p[1]};
+        double s = (gap[0] * e[1] - gap[1] * e[0]) / cross;
+        corner[k][0] = p[0] + s * d[0];
+        corner[k][1] = p[1] + s * d[1];
+    }
+    return exists;
+}
+
+/* --- an outline ------------------------------------------------------------------------- */
+
+/* The share of the outline `quad`'s sample points (inside the picture, PICTURE_MARGIN
+   from its border) that lie on an edge (one within ON_EDGE) where the card is at least
+   edge_contrast brighter than the table; NaN when too few are seen. Writes it to
+   `support`; 0, or −1 when out of memory. */
+static int support_of(const Picture *pic, const Rules *r, const float quad[4][2], Work *w, double *support)
+{
+    const Edges *e = &w->edges;
+    const double right = (double)pic->width - 1 - PICTURE_MARGIN, bottom = (double)pic->height - 1 - PICTURE_MARGIN;
+    int shown = 0, good = 0;
+
+    if (side_edges(pic, r, quad, SUPPORT_REACH, w) < 0)
+        return -1;
+    for (int at = 0; at < 4 * r->samples; at++) {
+        const double *point = &e->points[2 * at];
+        int seen = point[0] >= PICTURE_MARGIN && point[0] <= right && point[1] >= PICTURE_MARGIN &&
+                   point[1] <= bottom;
+        int on_edge = 0;
+        for (int c = 0; c < r->crossings; c++)
+            on_edge |= fabsf(e->found[at * r->crossings + c]) <= ON_EDGE;
+        shown += seen;
+        good += seen && on_edge && e->contrast[at] >= r->edge_contrast;
+    }
+    *support = shown >= SEEN_SHARE * 4 * r->samples ? (double)good / (shown > 1 ? shown : 1) : NAN;
+    return 0;
+}
+
+/* Refine one outline `quad` (4 × 2, clockwise; changed in place) in the two passes:
+   each finds the sides' lines (placing one unseen side from its opposite) and moves the
+   corners to where they meet, unless fewer than three sides are placed, two sides are
+   parallel or a corner would move more than MOST_MOVED of the first side: then the
+   outline stays as it is and its support is NaN. Otherwise `support` is support_of the
+   refined outline. 0, or −1 when out of memory. */
+static int refine_one(const Picture *pic, const Rules *r, Work *w, float quad[4][2], double *support)
+{
+    const double first = (double)hypotf(quad[1][0] - quad[0][0], quad[1][1] - quad[0][1]);
+
+    *support = NAN;
+    for (size_t pass = 0; pass < PASS_COUNT; pass++) {
+        double reach = fmax(PASSES[pass].least, PASSES[pass].share * first);
+        double fitted[4][2], points[4][2], directions[4][2], corner[4][2];
+        int ok[4];
+
+        if (side_edges(pic, r, quad, reach, w) < 0 || vote(r, reach, w, fitted, ok) < 0)
+            return -1;
+        side_lines(r, &w->edges, fitted, points, directions);
+        int placed = ok[0] + ok[1] + ok[2] + ok[3];
+        if (placed < 3)
+            return 0;
+        if (placed == 3)
+            place_opposite(points, directions, !ok[0] ? 0 : !ok[1] ? 1 : !ok[2] ? 2 : 3, r->aspect);
+        if (!corners(points, directions, corner))
+            return 0;
+        float moved[4][2];
+        for (int k = 0; k < 4; k++)
+            for (int axis = 0; axis < 2; axis++) {
+                moved[k][axis] = (float)corner[k][axis];
+                if (!((double)fabsf(moved[k][axis] - quad[k][axis]) <= MOST_MOVED * first))
+                    return 0;
+            }
+        memcpy(quad, moved, sizeof moved);
+    }
+    return support_of(pic, r, quad, w, support);
+}
+
+/* --- the module ------------------------------------------------------------------------- */
+
+/* Get `object`'s buffer as a C-contiguous array of `ndim` dimensions with items of
+   struct format `type` ('f' float32, 'd' float64), writable if asked; 0, or −1 with a
+   TypeError (not an array) or ValueError (the wrong one) naming `name`. */
+static int get_array(PyObject *object, Py_buffer *view, const char *name, char type, int ndim, int writable)
+{
+    const char *format;
+
+    if (!PyObject_CheckBuffer(object)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an array, not %.100s", name, Py_TYPE(object)->tp_name);
+        return -1;
+    }
+    if (PyObject_GetBuffer(object, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0)) < 0) {
+        view->obj = NULL;
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "%s must be a C-contiguous%s array of %s", name, writable ? " writable" : "",
+                     type == 'f' ? "float32" : "float64");
+        return -1;
+    }
+    format = view->format ? view->format : "B";
+    if (*format == '@' || *format == '=')
+        format++;
+    if (format[0] != type || format[1] != '\0' || view->itemsize != (type == 'f' ? 4 : 8) || view->ndim != ndim) {
+        PyErr_Format(PyExc_ValueError, "%s must be a %d-D array of %s, not %d-D of format '%s'", name, ndim,
+                     type == 'f' ? "float32" : "float64", view->ndim, view->format ? view->format : "B");
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether the arrays and numbers refine() was given fit together (else a ValueError):
+   a picture, N outlines of 4 corners within MAX_COORDINATE, N supports, the rules'
+   counts within MAX_RULE_COUNT, a positive aspect. */
+static int arguments_fit(const Py_buffer *grey, const Py_buffer *quads, const Py_buffer *support,
+                         const Py_buffer *along, const Py_buffer *slopes, int crossings, double aspect)
+{
+    const float *corner = quads->buf;
+
+    if (grey->shape[0] < 1 || grey->shape[1] < 1) {
+        PyErr_SetString(PyExc_ValueError, "grey must not be empty");
+        return 0;
+    }
+    if (quads->shape[1] != 4 || quads->shape[2] != 2) {
+        PyErr_Format(PyExc_ValueError, "quads must be N x 4 x 2, not %zd x %zd x %zd", quads->shape[0],
+                     quads->shape[1], quads->shape[2]);
+        return 0;
+    }
+    if (support->shape[0] != quads->shape[0]) {
+        PyErr_Format(PyExc_ValueError, "support must hold one value for each of the %zd outlines, not %zd",
+                     quads->shape[0], support->shape[0]);
+        return 0;
+    }
+    if (along->shape[0] < 1 || along->shape[0] > MAX_RULE_COUNT || slopes->shape[0] < 1 ||
+        slopes->shape[0] > MAX_RULE_COUNT || crossings < 1 || crossings > MAX_RULE_COUNT) {
+        PyErr_Format(PyExc_ValueError, "along, slopes and crossings must each count 1 to %d", MAX_RULE_COUNT);
+        return 0;
+    }
+    if (!(aspect > 0) || !isfinite(aspect)) {
+        PyErr_SetString(PyExc_ValueError, "aspect must be a positive number");
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < 8 * quads->shape[0]; i++)
+        if (!(fabsf(corner[i]) <= MAX_COORDINATE)) {
+            PyErr_Format(PyExc_ValueError, "outline corners must be finite and within %d pixels of the origin",
+                         (int)MAX_COORDINATE);
+            return 0;
+        }
+    return 1;
+}
+
+/* Refine `count` outlines (changed in place) and write their supports, without the GIL
+   (the camera watcher recognises in a thread of its own). 0, or −1 when out of memory. */
+static int refine_outlines(const Picture *pic, const Rules *rules, float (*outlines)[4][2], double *support,
+                           Py_ssize_t count)
+{
+    int status;
+    Work work;
+
+    Py_BEGIN_ALLOW_THREADS
+    status = work_init(&work, rules);
+    for (Py_ssize_t i = 0; i < count && status == 0; i++)
+        status = refine_one(pic, rules, &work, outlines[i], &support[i]);
+    work_free(&work);
+    Py_END_ALLOW_THREADS
+    return status;
+}
+
+PyDoc_STRVAR(refine_doc,
+             "refine(grey, quads, support, aspect, edge_contrast, along, slopes, crossings, paper_like)\n"
+             "--\n\n"
+             "Refine the outlines `quads` (N x 4 x 2 float32, changed in place) on the picture `grey`\n"
+             "(H x W float32) and write their support (N float64) to `support`: what\n"
+             "vision.outline.refine_all returns. `along` (float64, the along-side positions as\n"
+             "fractions; SAMPLES_PER_SIDE of them), `slopes` (float64, SLOPES), `crossings`\n"
+             "(CROSSINGS) and `paper_like` (PAPER_LIKE) are vision.outline's constants.");
+
+static PyObject *refine(PyObject *module, PyObject *args)
+{
+    PyObject *grey_object, *quads_object, *support_object, *along_object, *slopes_object;
+    double aspect, edge_contrast, paper_like;
+    int crossings;
+    Py_buffer grey = {0}, quads = {0}, support = {0}, along = {0}, slopes = {0};
+    PyObject *result = NULL;
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "OOOddOOid:refine", &grey_object, &quads_object, &support_object, &aspect,
+                          &edge_contrast, &along_object, &slopes_object, &crossings, &paper_like))
+        return NULL;
+    if (get_array(grey_object, &grey, "grey", 'f', 2, 0) == 0 && get_array(quads_object, &quads, "quads", 'f', 3, 1) == 0 &&
+        get_array(support_object, &support, "support", 'd', 1, 1) == 0 &&
+        get_array(along_object, &along, "along", 'd', 1, 0) == 0 &&
+        get_array(slopes_object, &slopes, "slopes", 'd', 1, 0) == 0 &&
+        arguments_fit(&grey, &quads, &support, &along, &slopes, crossings, aspect)) {
+        Picture pic = {grey.buf, grey.shape[1], grey.shape[0]};
+        Rules rules = {along.buf,  (int)along.shape[0],  slopes.buf, (int)slopes.shape[0],
+                       crossings,  (float)paper_like,    (float)edge_contrast, aspect};
+        if (refine_outlines(&pic, &rules, quads.buf, support.buf, quads.shape[0]) < 0)
+            PyErr_NoMemory();
+        else
+            result = Py_NewRef(Py_None);
+    }
+    PyBuffer_Release(&grey);
+    PyBuffer_Release(&quads);
+    PyBuffer_Release(&support);
+    PyBuffer_Release(&along);
+    PyBuffer_Release(&slopes);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"refine", refine, METH_VARARGS, refine_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "vision._refine",
+    .m_doc = "Candidate outlines moved onto a card's real edges: the work of vision.outline.refine_all.",
+    .m_size = 0,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC PyInit__refine(void)
+{
+    return PyModule_Create(&module);
+}
