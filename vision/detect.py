@@ -57,7 +57,7 @@ class DetectSettings:
     max_area: float = 0.35
     rectangularity: float = 0.8
     edge_support: float = 0.7
-    edge_contrast: float = 10.0
+    edge_contrast: float = 7.0
     canny_low: int = 20
     canny_high: int = 60
 
