@@ -15,6 +15,13 @@ import sys
 
 from companion.errors import CompanionError
 
+# numpy's BLAS (the card reader compares each card with the taught faces by it) keeps to
+# one thread unless told otherwise: the referee runs one recognition at a time beside
+# the touchscreen, on a Pi's few cores, and BLAS threads wait busily for work that one
+# thread does in well under a millisecond. Set before numpy is loaded, which no module
+# imported above does.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 COMMAND_MODULES = (
     "companion.commands",
     "hardware.cli",

@@ -123,10 +123,8 @@ class DeckModel:
         n = len(descriptors)
         if n == 0:
             return []
-        # einsum rather than BLAS: on one thread, and quicker than cv2.gemm at these sizes
-        flat = np.einsum("ij,jk->ik", np.asarray(descriptors.reshape(n * 2, -1), np.float32), self.projection)
-        d2 = (np.einsum("ij,ij->i", flat, flat)[:, None] + self._squares[None, :]
-              - 2.0 * np.einsum("ij,jk->ik", flat, self._projected_t))
+        flat = np.asarray(descriptors.reshape(n * 2, -1), np.float32) @ self.projection
+        d2 = np.einsum("ij,ij->i", flat, flat)[:, None] + self._squares[None, :] - 2.0 * (flat @ self._projected_t)
         per_face = np.minimum.reduceat(d2, self._starts, axis=1).reshape(n, 2, len(self.ids))
         flipped = per_face.argmin(axis=1)
         best_per_face = per_face.min(axis=1)

@@ -106,3 +106,21 @@ def test_live_enrolment_captures_a_still_card_and_refuses_a_repeat():
     with pytest.raises(EnrolmentError):
         live.finish()
     assert live.finish(partial=True).ids == ("red-5",)
+
+
+def test_the_companion_command_matches_faces_on_one_thread():
+    """Matching a card with the taught faces (numpy's BLAS) starts no threads in the
+    ``companion`` process: the card reader runs beside the touchscreen, and the speed
+    figure is for one thread."""
+    import os
+    import subprocess
+    import sys
+
+    if not os.path.isdir("/proc/self/task"):
+        pytest.skip("counting threads needs Linux's /proc")
+    code = ("import os, companion.cli, numpy\n"
+            "numpy.ones((12, 256), numpy.float32) @ numpy.ones((256, 1353), numpy.float32)\n"
+            "print(len(os.listdir('/proc/self/task')))")
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")}
+    threads = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert threads.stdout.strip() == "1"
