@@ -59,7 +59,7 @@ class DetectSettings:
     edge_support: float = 0.7
     edge_contrast: float = 7.0
     canny_low: int = 20
-    canny_high: int = 60
+    canny_high: int = 90
 
 
 def _centre(quad: np.ndarray) -> tuple[float, float]:
