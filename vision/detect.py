@@ -402,17 +402,28 @@ def _sides(quad: np.ndarray) -> tuple[float, float]:
 
 def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.ndarray]:
     """Card outlines (``short`` × ``long``) placed at the square corners of a region's
-    outline, both ways round: corners of 75–105° whose two sides run at least a
-    quarter of ``short`` along the outline."""
+    outline, both ways round: where two sides that run at least a quarter of ``short``
+    along the outline meet at 75–105°, with at most a tenth of ``short`` of outline
+    between them (a card's rounded corner) — the corner is where their lines cross."""
     poly = cv2.approxPolyDP(contour, max(2.0, 0.03 * short), True).reshape(-1, 2).astype(np.float64)
     if len(poly) < 3:
         return []
-    u, v = np.roll(poly, 1, axis=0) - poly, np.roll(poly, -1, axis=0) - poly
-    lu, lv = np.hypot(u[:, 0], u[:, 1]), np.hypot(v[:, 0], v[:, 1])
-    square = (np.minimum(lu, lv) >= 0.25 * short) & (np.abs((u * v).sum(axis=1)) <= 0.25 * lu * lv)
-    return [card for corner, along_u, along_v in zip(poly[square], u[square] / lu[square, None],
-                                                     v[square] / lv[square, None])
-            for card in _cards_at(corner, along_u, along_v, short, long)]
+    sides = np.roll(poly, -1, axis=0) - poly
+    lengths = np.hypot(sides[:, 0], sides[:, 1])
+    runs = np.flatnonzero(lengths >= 0.25 * short)
+    out: list[np.ndarray] = []
+    for first, second in zip(runs, np.roll(runs, -1)):
+        between = (second - first - 1) % len(poly)
+        if len(runs) < 2 or between > 2 or lengths[(first + 1 + np.arange(between)) % len(poly)].sum() > 0.1 * short:
+            continue
+        u, v = sides[first] / lengths[first], sides[second] / lengths[second]
+        cross = u[0] * v[1] - u[1] * v[0]
+        if abs(float(np.dot(u, v))) > 0.25 or abs(cross) < 1e-6:
+            continue
+        gap = poly[second] - poly[first]
+        corner = poly[first] + (gap[0] * v[1] - gap[1] * v[0]) / cross * u
+        out += _cards_at(corner, -u, v, short, long)
+    return out
 
 
 def _cards_at(corner: np.ndarray, along_u: np.ndarray, along_v: np.ndarray, short: float,

@@ -194,3 +194,29 @@ def test_malformed_arguments_are_refused_cleanly():
     for arguments in (dict(grey=[[0.0]]), dict(support=[0.0])):
         with pytest.raises(TypeError):
             refine(**arguments)
+
+
+def _rounded_outline(centre, angle: float, size=(126, 176), radius: float = 10) -> np.ndarray:
+    """The outline of a card with rounded corners, as a filled polygon's points."""
+    w, h = size
+    points = [(x + radius * np.cos(a), y + radius * np.sin(a))
+              for x, y, start in ((w / 2 - radius, -h / 2 + radius, -90), (w / 2 - radius, h / 2 - radius, 0),
+                                  (-w / 2 + radius, h / 2 - radius, 90), (-w / 2 + radius, -h / 2 + radius, 180))
+              for a in np.radians(np.arange(start, start + 91, 15))]
+    turn = np.radians(angle)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    return np.int32(np.round(np.array(points) @ rotation.T + centre)).reshape(-1, 1, 2)
+
+
+def test_cards_are_placed_at_a_regions_rounded_corners():
+    from vision.detect import _corner_quads
+
+    # two touching cards with rounded corners make one region: cards of their size placed
+    # at its corners (where its straight sides would meet) are candidates for both
+    mask = np.zeros((480, 640), np.uint8)
+    for centre, angle in (((200, 200), 20), ((300, 260), -15)):
+        cv2.fillPoly(mask, [_rounded_outline(centre, angle)], 255)
+    region = max(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
+    placed = _corner_quads(region, 126, 176)
+    for centre, angle in (((200, 200), 20), ((300, 260), -15)):
+        assert min(_error(quad, cv2.boxPoints((centre, (126, 176), angle))) for quad in placed) < 2
