@@ -229,9 +229,7 @@ def alternative_outlines(image: np.ndarray, quads: list[np.ndarray], which: list
     not the outline found. Returns, for each card of ``which``, its kept outlines."""
     if not which:
         return {}
-    grey = _for_refining(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image)
-    total = grey.shape[0] * grey.shape[1]
-    search = _Search(grey, settings)
+    search = _Search(_for_refining(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image), settings)
     sides = [_sides(quad) for quad in quads]
     short, long = float(np.median([s for s, _ in sides])), float(np.median([t for _, t in sides]))
     tries: list[tuple[int, np.ndarray]] = []
@@ -411,10 +409,12 @@ def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.nda
     sides = np.roll(poly, -1, axis=0) - poly
     lengths = np.hypot(sides[:, 0], sides[:, 1])
     runs = np.flatnonzero(lengths >= 0.25 * short)
+    if len(runs) < 2:
+        return []
     out: list[np.ndarray] = []
     for first, second in zip(runs, np.roll(runs, -1)):
         between = (second - first - 1) % len(poly)
-        if len(runs) < 2 or between > 2 or lengths[(first + 1 + np.arange(between)) % len(poly)].sum() > 0.1 * short:
+        if between > 2 or lengths[(first + 1 + np.arange(between)) % len(poly)].sum() > 0.1 * short:
             continue
         u, v = sides[first] / lengths[first], sides[second] / lengths[second]
         cross = u[0] * v[1] - u[1] * v[0]
