@@ -236,10 +236,7 @@ def alternative_outlines(image: np.ndarray, quads: list[np.ndarray], which: list
     for k in which:
         quad = quads[k].astype(np.float64)
         centre = quad.mean(axis=0)
-        along = np.roll(quad, -1, axis=0) - quad
-        along /= np.maximum(np.hypot(along[:, 0], along[:, 1]), 1e-6)[:, None]
-        for corner, next_side, previous_side in zip(quad, along, -np.roll(along, 1, axis=0)):
-            tries += [(k, card) for card in _cards_at(corner, next_side, previous_side, short, long)]
+        tries += [(k, card) for card in _cards_around(quad, short, long)]
         own_short, own_long = sides[k]
         for grown in (math.sqrt(short * long / max(own_short * own_long, 1e-6)), 1.25):
             tries.append((k, _clockwise_short_first(centre + grown * (quad - centre))))
@@ -306,7 +303,10 @@ class _Search:
         border. At each such corner a card of the frame's typical size (the median of
         the cards found; none without them) is placed both ways round, and taken as a
         candidate when the region covers :data:`CORNER_COVER` of it and it is not
-        mostly a card already found."""
+        mostly a card already found. Cards are placed the same way at the corners of
+        candidates whose outline could not be placed, and that are not mostly a card
+        found: such a candidate may have taken in glare or a neighbour along a side,
+        and still have the card's own corners."""
         if not self._found:
             return
         sides = [_sides(quad) for quad, *_ in self._found]
@@ -323,6 +323,11 @@ class _Search:
                         not any(_overlap(quad, card) > 0.3 for card, *_ in self._found) and \
                         _coverage(solid, np.round(quad - (x, y)).astype(np.int32)) >= CORNER_COVER:
                     candidates.append(quad)
+        for tried in self._tried:
+            if self._refined[tried.tobytes()] is None and \
+                    not any(_overlap(tried, card) > 0.3 for card, *_ in self._found):
+                candidates += [quad for quad in _cards_around(tried, short, long) if not _repeats(quad, candidates) and
+                               not any(_overlap(quad, card) > 0.3 for card, *_ in self._found)]
         self._refine(candidates, every=True)
         for candidate in candidates:
             self._accept(candidate)
@@ -424,6 +429,16 @@ def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.nda
         corner = poly[first] + (gap[0] * v[1] - gap[1] * v[0]) / cross * u
         out += _cards_at(corner, -u, v, short, long)
     return out
+
+
+def _cards_around(quad: np.ndarray, short: float, long: float) -> list[np.ndarray]:
+    """Card outlines (``short`` × ``long``) placed at each corner of ``quad``, along its
+    two sides there, both ways round."""
+    corners = quad.astype(np.float64)
+    along = np.roll(corners, -1, axis=0) - corners
+    along /= np.maximum(np.hypot(along[:, 0], along[:, 1]), 1e-6)[:, None]
+    return [card for corner, following, preceding in zip(corners, along, -np.roll(along, 1, axis=0))
+            for card in _cards_at(corner, following, preceding, short, long)]
 
 
 def _cards_at(corner: np.ndarray, along_u: np.ndarray, along_v: np.ndarray, short: float,

@@ -114,6 +114,18 @@ def test_a_card_merged_with_glare_is_found_at_its_corners():
     assert all(min(_error(quad, card) for quad in found) < 5 for card in cards)
 
 
+def test_a_card_whose_candidate_cannot_be_placed_is_found_at_its_corners():
+    from vision.detect import find_cards
+
+    # on a light table in glare the purple 8's candidate outline cannot be placed on
+    # edges; a card of the frame's size placed at that candidate's corners can
+    seed = 560_017
+    image, truth = render_scene(random_cards(np.random.default_rng(seed), "mustang", 5), seed=seed, surface="light",
+                                distortions=("glare", "shadow", "uneven-light"))
+    card = next(card for card in truth.cards if card.kind == "purple-8")
+    assert min(_error(quad, np.float32(card.corners)) for quad in find_cards(image)) < 10
+
+
 def _half(card: np.ndarray) -> np.ndarray:
     """The half of a card outline beyond the middle of its long sides."""
     long_first = np.linalg.norm(card[1] - card[0]) > np.linalg.norm(card[2] - card[1])
