@@ -230,14 +230,13 @@ def alternative_outlines(image: np.ndarray, quads: list[np.ndarray], which: list
     if not which:
         return {}
     search = _Search(_for_refining(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image), settings)
-    sides = [_sides(quad) for quad in quads]
-    short, long = float(np.median([s for s, _ in sides])), float(np.median([t for _, t in sides]))
+    short, long = _typical(quads)
     tries: list[tuple[int, np.ndarray]] = []
     for k in which:
         quad = quads[k].astype(np.float64)
         centre = quad.mean(axis=0)
         tries += [(k, card) for card in _cards_around(quad, short, long)]
-        own_short, own_long = sides[k]
+        own_short, own_long = _sides(quads[k])
         for grown in (math.sqrt(short * long / max(own_short * own_long, 1e-6)), 1.25):
             tries.append((k, _clockwise_short_first(centre + grown * (quad - centre))))
     search._refine([candidate for _, candidate in tries], every=True)
@@ -309,8 +308,7 @@ class _Search:
         and still have the card's own corners."""
         if not self._found:
             return
-        sides = [_sides(quad) for quad, *_ in self._found]
-        short, long = float(np.median([s for s, _ in sides])), float(np.median([t for _, t in sides]))
+        short, long = _typical([quad for quad, *_ in self._found])
         candidates: list[np.ndarray] = []
         for region in regions:
             if cv2.contourArea(region) < 0.6 * short * long or self._unexplained(region) < 0.6 * short * long:
@@ -319,18 +317,20 @@ class _Search:
             solid = np.zeros((h, w), np.uint8)
             cv2.drawContours(solid, [region - (x, y)], -1, 255, -1)
             for quad in _corner_quads(region, short, long):
-                if not _repeats(quad, candidates) and \
-                        not any(_overlap(quad, card) > 0.3 for card, *_ in self._found) and \
+                if not _repeats(quad, candidates) and not self._mostly_found(quad) and \
                         _coverage(solid, np.round(quad - (x, y)).astype(np.int32)) >= CORNER_COVER:
                     candidates.append(quad)
         for tried in self._tried:
-            if self._refined[tried.tobytes()] is None and \
-                    not any(_overlap(tried, card) > 0.3 for card, *_ in self._found):
-                candidates += [quad for quad in _cards_around(tried, short, long) if not _repeats(quad, candidates) and
-                               not any(_overlap(quad, card) > 0.3 for card, *_ in self._found)]
+            if self._refined[tried.tobytes()] is None and not self._mostly_found(tried):
+                candidates += [quad for quad in _cards_around(tried, short, long)
+                               if not _repeats(quad, candidates) and not self._mostly_found(quad)]
         self._refine(candidates, every=True)
         for candidate in candidates:
             self._accept(candidate)
+
+    def _mostly_found(self, quad: np.ndarray) -> bool:
+        """Whether a card already found covers more than 0.3 of ``quad`` (or it of the card)."""
+        return any(_overlap(quad, card) > 0.3 for card, *_ in self._found)
 
     def cards(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """The cards found, each with the candidate it was refined from: of outlines
@@ -401,6 +401,12 @@ def _sides(quad: np.ndarray) -> tuple[float, float]:
     """A card outline's (clockwise, short side first) mean short and long side."""
     lengths = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
     return float(lengths[0] + lengths[2]) / 2, float(lengths[1] + lengths[3]) / 2
+
+
+def _typical(quads: list[np.ndarray]) -> tuple[float, float]:
+    """The median short and long side of card outlines (clockwise, short side first)."""
+    sides = [_sides(quad) for quad in quads]
+    return float(np.median([s for s, _ in sides])), float(np.median([t for _, t in sides]))
 
 
 def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.ndarray]:
