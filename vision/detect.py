@@ -2,10 +2,11 @@
 
 Finding a card is done in three steps:
 
-1. *Candidates.* Several segmentations run side by side, so that white cards are found
-   on dark, patterned and light tables alike: the image's brightness above its local
-   background (a median of the surroundings, so uneven light and shadows cancel) cut at
-   two levels, and the regions closed by Canny edges. A region that has a card's
+1. *Candidates.* Two segmentations run side by side, so that white cards are found on
+   dark, patterned and light tables alike: where the image is a little brighter than
+   the mean of its surroundings (:func:`_brighter_than_around`: uneven light and
+   shadows cancel, and a card barely brighter than a light table still stands out
+   along its edges), and the regions closed by Canny edges. A region that has a card's
    proportions becomes a candidate; a blob of touching or slightly overlapping cards is
    split into its cards (:func:`_split`).
 2. *Refinement.* Each candidate's sides are moved onto the card's real edges
@@ -48,7 +49,10 @@ class DetectSettings:
     shape may be from it; areas are fractions of the image; ``rectangularity`` is the
     least ratio of a region's area to its enclosing rectangle's; ``edge_support`` the
     least fraction of the refined outline that must lie on an edge where the card is at
-    least ``edge_contrast`` grey levels brighter than the table.
+    least ``edge_contrast`` grey levels brighter than the table. A pixel is part of the
+    brighter-than-around segmentation when it is ``local_contrast`` grey levels above
+    the mean of a square around it whose side is ``local_window`` of the geometric
+    mean of the image's width and height (51 pixels at 640×480).
     """
 
     aspect: float = POKER_ASPECT
@@ -60,6 +64,8 @@ class DetectSettings:
     edge_contrast: float = 7.0
     canny_low: int = 20
     canny_high: int = 90
+    local_window: float = 0.092
+    local_contrast: float = 3.0
 
 
 def _centre(quad: np.ndarray) -> tuple[float, float]:
@@ -166,25 +172,25 @@ def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[np.ndarr
     outline open on one side (a card's edges in the edge map, one side lost in glare),
     which spans the card though it encloses little."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    return [c for c in contours if cv2.contourArea(cv2.convexHull(c)) >= area_range[0]]
+    if not contours:
+        return []
+    # A contour's hull is no larger than its bounding box: most contours of a textured
+    # table are specks, ruled out here all at once rather than one hull at a time.
+    starts = np.cumsum([0] + [len(c) for c in contours[:-1]])
+    points = np.concatenate(contours).reshape(-1, 2)
+    extent = np.maximum.reduceat(points, starts) - np.minimum.reduceat(points, starts)
+    large = np.flatnonzero(extent[:, 0].astype(np.int64) * extent[:, 1] >= area_range[0])
+    return [contours[k] for k in large if cv2.contourArea(cv2.convexHull(contours[k])) >= area_range[0]]
 
 
-def _lifted(blurred: np.ndarray) -> np.ndarray:
-    """The image less a median-filtered background (taken on an eighth-size image, so
-    that cards, their shadows and uneven light do not bias it)."""
-    h, w = blurred.shape
-    small = cv2.resize(blurred, (max(w // 8, 1), max(h // 8, 1)), interpolation=cv2.INTER_AREA)
-    side = max(3, int(0.6 * min(small.shape)) | 1)
-    background = cv2.resize(cv2.medianBlur(small, min(side, 255)), (w, h), interpolation=cv2.INTER_LINEAR)
-    return cv2.subtract(blurred, background)
-
-
-def _bright_masks(lifted: np.ndarray) -> list[np.ndarray]:
-    """Where the image is clearly brighter than its surroundings, at Otsu's level and
-    at a stricter one (which parts cards from bright streaks of a wooden table)."""
-    level, _ = cv2.threshold(lifted, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-    level = max(level, 10)
-    return [cv2.threshold(lifted, t, 255, cv2.THRESH_BINARY)[1] for t in (level, min(1.7 * level, 200))]
+def _brighter_than_around(blurred: np.ndarray, settings: DetectSettings) -> np.ndarray:
+    """Where the image is at least ``settings.local_contrast`` grey levels brighter than
+    the mean of its surroundings (:class:`DetectSettings`): a card's paper along its
+    edges and wherever it is darker around, on any table; a card's outline there
+    encloses it."""
+    side = int(round(settings.local_window * math.sqrt(blurred.shape[0] * blurred.shape[1]))) | 1
+    return cv2.adaptiveThreshold(blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, max(side, 3),
+                                 -settings.local_contrast)
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
@@ -211,8 +217,7 @@ def find_outlines(image: np.ndarray,
     blurred = cv2.GaussianBlur(grey, (5, 5), 0)
     search = _Search(_for_refining(grey), settings)
     edges = cv2.dilate(cv2.Canny(blurred, settings.canny_low, settings.canny_high), np.ones((3, 3), np.uint8))
-    bright = _bright_masks(_lifted(blurred))
-    search.add((bright[0], edges, bright[1]))
+    search.add((_brighter_than_around(blurred, settings), edges))
     return search.cards()
 
 

@@ -114,6 +114,20 @@ def test_a_card_merged_with_glare_is_found_at_its_corners():
     assert all(min(_error(quad, card) for quad in found) < 5 for card in cards)
 
 
+def test_a_card_barely_brighter_than_a_light_table_is_found_beside_bright_ones():
+    from vision.detect import find_cards
+
+    # two white cards and one only 12 grey levels above the table: too faint for a level
+    # set by the whole frame, and for Canny, but brighter than its surroundings
+    image = np.full((480, 640), 200, np.uint8)
+    cards = [_drawn_card(image, centre, angle, paper) for centre, angle, paper in
+             (((110, 130), 5, 255), ((110, 350), -8, 255), ((420, 250), 12, 212))]
+    image = cv2.GaussianBlur(image, (3, 3), 0)
+    found = find_cards(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR))
+    assert len(found) == 3
+    assert all(min(_error(quad, card) for quad in found) < 3 for card in cards)
+
+
 def test_a_card_whose_candidate_cannot_be_placed_is_found_at_its_corners():
     from vision.detect import find_cards
 
