@@ -18,6 +18,8 @@ distance, and their *similarity* is ``1 - d² / 2`` (1 for the same picture).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
@@ -40,18 +42,25 @@ DESCRIPTOR_VERSION = 2
 _CELL_OF = ((np.arange(HOG_SIZE[1])[:, None] // HOG_CELL) * (HOG_SIZE[0] // HOG_CELL)
             + np.arange(HOG_SIZE[0])[None, :] // HOG_CELL).ravel() * HOG_BINS
 _HOG_LENGTH = (HOG_SIZE[0] // HOG_CELL) * (HOG_SIZE[1] // HOG_CELL) * HOG_BINS
+DESCRIPTOR_LENGTH = GREY_SIZE[0] * GREY_SIZE[1] + _HOG_LENGTH + COLOUR_SIZE[0] * COLOUR_SIZE[1] * 2
 
 
-def gradient_histograms(grey: np.ndarray) -> np.ndarray:
+def gradient_histograms(greys: np.ndarray) -> np.ndarray:
     """Magnitude-weighted histograms of gradient direction (signed, 8 bins) in 8×8
-    cells of a :data:`HOG_SIZE` grey image, square-rooted and scaled to unit length."""
-    image = grey.astype(np.float32)
-    gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3)
-    magnitude, angle = cv2.cartToPolar(gx, gy)
-    bins = (angle.ravel() * (HOG_BINS / (2 * np.pi))).astype(np.int64) % HOG_BINS
-    hist = np.sqrt(np.bincount(_CELL_OF + bins, magnitude.ravel(), _HOG_LENGTH)).astype(np.float32)
-    return hist / max(float(np.linalg.norm(hist)), 1e-3)
+    cells of each of N grey images of :data:`HOG_SIZE` (N × height × width),
+    square-rooted and scaled to unit length (N × :data:`_HOG_LENGTH`). Each image's
+    histograms are those it would have alone: the images are stacked with a mirrored
+    row above and below each, so the 3×3 gradient sees its own image's border."""
+    n = len(greys)
+    padded = np.pad(greys.astype(np.float32), ((0, 0), (1, 1), (0, 0)), mode="reflect").reshape(-1, HOG_SIZE[0])
+    gx = cv2.Sobel(padded, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(padded, cv2.CV_32F, 0, 1, ksize=3)
+    magnitude, angle = (layer.reshape(n, HOG_SIZE[1] + 2, -1)[:, 1:-1].reshape(n, -1)
+                        for layer in cv2.cartToPolar(gx, gy))
+    bins = (angle * (HOG_BINS / (2 * np.pi))).astype(np.int64) % HOG_BINS
+    where = np.arange(n)[:, None] * _HOG_LENGTH + _CELL_OF + bins
+    hist = np.sqrt(np.bincount(where.ravel(), magnitude.ravel(), n * _HOG_LENGTH)).astype(np.float32).reshape(n, -1)
+    return np.stack([row / max(float(np.linalg.norm(row)), 1e-3) for row in hist])
 
 
 def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_SIZE,
@@ -77,38 +86,45 @@ def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_
     return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def _white_balanced(card: np.ndarray) -> np.ndarray:
-    """The card with its brightest patch (the paper) made neutral white."""
-    patches = cv2.resize(card, (8, 11), interpolation=cv2.INTER_AREA).reshape(-1, 3)
-    bright = patches[int(np.argmax(patches.sum(axis=1, dtype=np.int32)))].astype(np.float32)
+def _white_balanced(cards: np.ndarray) -> np.ndarray:
+    """Each of N stacked cards (N·height × width × 3) with its brightest patch (the
+    paper) made neutral white."""
+    n = len(cards) // WARP_SIZE[1]
+    patches = cv2.resize(cards, (8, 11 * n), interpolation=cv2.INTER_AREA).reshape(n, -1, 3)
+    bright = patches[np.arange(n), np.argmax(patches.sum(axis=2, dtype=np.int32), axis=1)].astype(np.float32)
     gains = 235.0 / np.maximum(bright, 20.0)
-    return np.clip(card.astype(np.float32) * gains, 0, 255).astype(np.uint8)
+    levels = np.clip(np.arange(256, dtype=np.float32)[None, :, None] * gains[:, None, :], 0, 255).astype(np.uint8)
+    h = WARP_SIZE[1]
+    return np.concatenate([cv2.LUT(cards[k * h:(k + 1) * h], levels[k][:, None, :]) for k in range(n)])
 
 
-def _layers(card: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """What a descriptor is made of: the grey thumbnail, the grey card, and the coarse
-    Lab colour map of an upright :data:`WARP_SIZE` card."""
-    balanced = _white_balanced(cv2.GaussianBlur(card, (5, 5), 1.0))
+def describe_all(cards: Sequence[np.ndarray]) -> np.ndarray:
+    """The descriptors (N × D, float32) of upright card images of :data:`WARP_SIZE`
+    (as the module's introduction describes them). The cards are worked on stacked into
+    one image, one call per step rather than one per card; each card's descriptor is
+    the same as it would be alone: the shrinking factors divide the card's size, and
+    every other step works pixel by pixel or card by card."""
+    n = len(cards)
+    if n == 0:
+        return np.zeros((0, DESCRIPTOR_LENGTH), np.float32)
+    balanced = _white_balanced(np.concatenate([cv2.GaussianBlur(card, (5, 5), 1.0) for card in cards]))
     grey = cv2.cvtColor(balanced, cv2.COLOR_BGR2GRAY)
-    return (cv2.resize(grey, GREY_SIZE, interpolation=cv2.INTER_AREA),
-            grey,
-            cv2.cvtColor(cv2.resize(balanced, COLOUR_SIZE, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2LAB))
-
-
-def _joined(thumbnail: np.ndarray, grey: np.ndarray, lab: np.ndarray) -> np.ndarray:
-    """The descriptor made of :func:`_layers`."""
-    thumb = thumbnail.astype(np.float32).ravel()
-    thumb -= thumb.mean()
-    thumb /= max(float(np.linalg.norm(thumb)), 1e-3)
-    hog = gradient_histograms(cv2.resize(grey, HOG_SIZE, interpolation=cv2.INTER_AREA))
-    colour = (lab[:, :, 1:].astype(np.float32).ravel() - 128.0) / 48.0
-    return np.concatenate([WEIGHTS["grey"] * thumb, WEIGHTS["hog"] * hog,
-                           WEIGHTS["colour"] * colour / np.sqrt(colour.size / 8.0)]).astype(np.float32)
+    thumbs = cv2.resize(grey, (GREY_SIZE[0], GREY_SIZE[1] * n), interpolation=cv2.INTER_AREA)
+    thumbs = thumbs.reshape(n, -1).astype(np.float32)
+    thumbs -= thumbs.mean(axis=1, keepdims=True)
+    thumbs = np.stack([thumb / max(float(np.linalg.norm(thumb)), 1e-3) for thumb in thumbs])
+    hog = gradient_histograms(cv2.resize(grey, (HOG_SIZE[0], HOG_SIZE[1] * n),
+                                         interpolation=cv2.INTER_AREA).reshape(n, HOG_SIZE[1], HOG_SIZE[0]))
+    lab = cv2.cvtColor(cv2.resize(balanced, (COLOUR_SIZE[0], COLOUR_SIZE[1] * n), interpolation=cv2.INTER_AREA),
+                       cv2.COLOR_BGR2LAB)
+    colour = (lab[:, :, 1:].reshape(n, -1).astype(np.float32) - 128.0) / 48.0
+    return np.concatenate([WEIGHTS["grey"] * thumbs, WEIGHTS["hog"] * hog,
+                           WEIGHTS["colour"] * colour / np.sqrt(colour.shape[1] / 8.0)], axis=1).astype(np.float32)
 
 
 def describe(card: np.ndarray) -> np.ndarray:
     """The descriptor (float32 vector) of an upright card image of :data:`WARP_SIZE`."""
-    return _joined(*_layers(card))
+    return describe_all([card])[0]
 
 
 def _turned_order() -> np.ndarray:
@@ -125,10 +141,10 @@ def _turned_order() -> np.ndarray:
 _TURNED = _turned_order()
 
 
-def describe_both_ways(card: np.ndarray) -> np.ndarray:
-    """Descriptors of the card as given and turned round (2 × D). Blurring, white
+def describe_both_ways(cards: Sequence[np.ndarray]) -> np.ndarray:
+    """Descriptors of each card as given and turned round (N × 2 × D). Blurring, white
     balance, shrinking and gradients commute with turning the card round, so the second
     is the first with its numbers reordered (:func:`_turned_order`); it differs from
     describing the turned image only by rounding at the gradient directions' bin edges."""
-    one = describe(card)
-    return np.stack([one, one[_TURNED]])
+    one = describe_all(cards)
+    return np.stack([one, one[:, _TURNED]], axis=1)

@@ -236,7 +236,7 @@ class LiveEnrolment:
         if float(grey.mean()) < 50:
             self._still = 0
             return EnrolStatus(EnrolState.RETRY, D.text("The card is too dark to read; add light."), card, outline)
-        seen = describe_both_ways(cv2.resize(upright, WARP_SIZE, interpolation=cv2.INTER_AREA))
+        seen = describe_both_ways([cv2.resize(upright, WARP_SIZE, interpolation=cv2.INTER_AREA)])[0]
         for other, known in self._descriptors.items():
             if other != card and 1.0 - float(np.min(np.sum((seen - known) ** 2, axis=1))) / 2.0 > SAME_CARD_SIMILARITY:
                 self._still = 0

@@ -99,7 +99,7 @@ class Recognizer:
 
     def _match(self, image: np.ndarray, quads: list[np.ndarray]) -> list[Match]:
         """The taught faces nearest to the cards with corners ``quads`` in ``image``."""
-        return self.model.match(np.stack([describe_both_ways(warp_card(image, quad)) for quad in quads]))
+        return self.model.match(describe_both_ways([warp_card(image, quad) for quad in quads]))
 
 
 @dataclass(frozen=True)

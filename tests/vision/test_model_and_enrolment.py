@@ -8,7 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.describe import DESCRIPTOR_VERSION
+from vision.describe import DESCRIPTOR_VERSION, describe, describe_both_ways, warp_card
+from vision.detect import find_cards
 from vision.enrol import EnrolState, LiveEnrolment, enrol_images
 from vision.errors import EnrolmentError, ModelFileError
 from vision.faces import face_image
@@ -27,6 +28,20 @@ def test_model_file_round_trip(tmp_path, mustang_model):
     assert [m.card for m in loaded.match(np.stack([mustang_model.prototypes[:1]] * 2, axis=1))] == \
         [m.card for m in mustang_model.match(np.stack([mustang_model.prototypes[:1]] * 2, axis=1))]
     assert len(Recognizer(loaded).recognize(image)) == 2
+
+
+def test_a_cards_descriptor_is_the_same_alone_or_among_others():
+    # the cards of a frame are described together, stacked into one image; no card's
+    # numbers may depend on its neighbours in the stack (and so on how many were found)
+    image, _ = render_scene(["green-4", "purple-7", "red-1", "cowboy"], seed=500_901, distortions=("glare", "blur"))
+    cards = [warp_card(image, quad) for quad in find_cards(image)]
+    cards.append(np.zeros_like(cards[0]))  # a black picture: no paper to balance on
+    together = describe_both_ways(cards)
+    assert len(cards) == 5 and together.shape[:2] == (5, 2)
+    for k, card in enumerate(cards):
+        assert np.array_equal(describe_both_ways([card])[0], together[k])
+        assert np.array_equal(describe(card), together[k, 0])
+    assert np.array_equal(describe_both_ways(cards[::-1]), together[::-1])
 
 
 def test_model_file_is_not_pickle(tmp_path, mustang_model):
