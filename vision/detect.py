@@ -185,9 +185,9 @@ def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[np.ndarr
 
 def _brighter_than_around(blurred: np.ndarray, settings: DetectSettings) -> np.ndarray:
     """Where the image is at least ``settings.local_contrast`` grey levels brighter than
-    the mean of its surroundings (:class:`DetectSettings`): a card's paper along its
-    edges and wherever it is darker around, on any table; a card's outline there
-    encloses it."""
+    the mean of its surroundings (:class:`DetectSettings`). On any table this takes a
+    card's paper at least along its edges, where the table beside it pulls the mean
+    down, so the outer outline of what is taken there encloses the card."""
     side = int(round(settings.local_window * math.sqrt(blurred.shape[0] * blurred.shape[1]))) | 1
     return cv2.adaptiveThreshold(blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, max(side, 3),
                                  -settings.local_contrast)
