@@ -14,6 +14,11 @@ that light, blur and small errors in the corners change little:
 
 The three parts are weighted and joined; two descriptors are compared by Euclidean
 distance, and their *similarity* is ``1 - d² / 2`` (1 for the same picture).
+
+:func:`describe_index` describes only the corners that hold a card's index, in finer
+cells: two faces that differ only in their suit symbols (the queens of spades and of
+clubs) differ there most, in symbols a few pixels across that the 8×8 cells blur
+together. :meth:`vision.model.DeckModel.settle` settles such near ties with it.
 """
 
 from __future__ import annotations
@@ -35,31 +40,38 @@ COLOUR_SIZE = (8, 11)
 HOG_SIZE = (48, 64)
 HOG_CELL = 8
 HOG_BINS = 8
+INDEX_SIZE = (16, 28)
+"""The corner (width, height) of an upright card image of :data:`WARP_SIZE` that holds
+its index (value or rank, and suit): about a fifth of the width and a third of the height."""
+INDEX_CELL = 4
 WEIGHTS = {"grey": 0.55, "hog": 0.65, "colour": 0.5}
-DESCRIPTOR_VERSION = 2
-"""Changes whenever :func:`describe` does; a model made with another version must be taught again."""
+DESCRIPTOR_VERSION = 3
+"""Changes whenever :func:`describe` or :func:`describe_index` does; a model made with
+another version must be taught again."""
 
-_CELL_OF = ((np.arange(HOG_SIZE[1])[:, None] // HOG_CELL) * (HOG_SIZE[0] // HOG_CELL)
-            + np.arange(HOG_SIZE[0])[None, :] // HOG_CELL).ravel() * HOG_BINS
 _HOG_LENGTH = (HOG_SIZE[0] // HOG_CELL) * (HOG_SIZE[1] // HOG_CELL) * HOG_BINS
 DESCRIPTOR_LENGTH = GREY_SIZE[0] * GREY_SIZE[1] + _HOG_LENGTH + COLOUR_SIZE[0] * COLOUR_SIZE[1] * 2
+INDEX_LENGTH = 2 * (INDEX_SIZE[0] // INDEX_CELL) * (INDEX_SIZE[1] // INDEX_CELL) * HOG_BINS
+"""The length of :func:`describe_index`'s descriptors."""
 
 
-def gradient_histograms(greys: np.ndarray) -> np.ndarray:
-    """Magnitude-weighted histograms of gradient direction (signed, 8 bins) in 8×8
-    cells of each of N grey images of :data:`HOG_SIZE` (N × height × width),
-    square-rooted and scaled to unit length (N × :data:`_HOG_LENGTH`). Each image's
-    histograms are those it would have alone: the images are stacked with a mirrored
-    row above and below each, so the 3×3 gradient sees its own image's border."""
-    n = len(greys)
-    padded = np.pad(greys.astype(np.float32), ((0, 0), (1, 1), (0, 0)), mode="reflect").reshape(-1, HOG_SIZE[0])
+def gradient_histograms(greys: np.ndarray, cell: int) -> np.ndarray:
+    """Magnitude-weighted histograms of gradient direction (signed, :data:`HOG_BINS`
+    bins) in ``cell``×``cell`` cells, row by row, of each of N grey images (N × height
+    × width, both multiples of ``cell``), square-rooted and scaled to unit length. Each
+    image's histograms are those it would have alone: the images are stacked with a
+    mirrored row above and below each, so the 3×3 gradient sees its own image's border."""
+    n, height, width = greys.shape
+    padded = np.pad(greys.astype(np.float32), ((0, 0), (1, 1), (0, 0)), mode="reflect").reshape(-1, width)
     gx = cv2.Sobel(padded, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(padded, cv2.CV_32F, 0, 1, ksize=3)
-    magnitude, angle = (layer.reshape(n, HOG_SIZE[1] + 2, -1)[:, 1:-1].reshape(n, -1)
+    magnitude, angle = (layer.reshape(n, height + 2, -1)[:, 1:-1].reshape(n, -1)
                         for layer in cv2.cartToPolar(gx, gy))
     bins = (angle * (HOG_BINS / (2 * np.pi))).astype(np.int64) % HOG_BINS
-    where = np.arange(n)[:, None] * _HOG_LENGTH + _CELL_OF + bins
-    hist = np.sqrt(np.bincount(where.ravel(), magnitude.ravel(), n * _HOG_LENGTH)).astype(np.float32).reshape(n, -1)
+    length = (height // cell) * (width // cell) * HOG_BINS
+    cell_of = ((np.arange(height)[:, None] // cell) * (width // cell) + np.arange(width)[None, :] // cell).ravel()
+    where = np.arange(n)[:, None] * length + cell_of * HOG_BINS + bins
+    hist = np.sqrt(np.bincount(where.ravel(), magnitude.ravel(), n * length)).astype(np.float32).reshape(n, -1)
     return np.stack([row / max(float(np.linalg.norm(row)), 1e-3) for row in hist])
 
 
@@ -98,6 +110,13 @@ def _white_balanced(cards: np.ndarray) -> np.ndarray:
     return np.concatenate([cv2.LUT(cards[k * h:(k + 1) * h], levels[k][:, None, :]) for k in range(n)])
 
 
+def _balanced(cards: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Upright card images of :data:`WARP_SIZE`, stacked (N·height × width), slightly
+    blurred and white balanced (:func:`_white_balanced`): in colour, and in grey."""
+    balanced = _white_balanced(np.concatenate([cv2.GaussianBlur(card, (5, 5), 1.0) for card in cards]))
+    return balanced, cv2.cvtColor(balanced, cv2.COLOR_BGR2GRAY)
+
+
 def describe_all(cards: Sequence[np.ndarray]) -> np.ndarray:
     """The descriptors (N × D, float32) of upright card images of :data:`WARP_SIZE`
     (as the module's introduction describes them). The cards are worked on stacked into
@@ -107,14 +126,13 @@ def describe_all(cards: Sequence[np.ndarray]) -> np.ndarray:
     n = len(cards)
     if n == 0:
         return np.zeros((0, DESCRIPTOR_LENGTH), np.float32)
-    balanced = _white_balanced(np.concatenate([cv2.GaussianBlur(card, (5, 5), 1.0) for card in cards]))
-    grey = cv2.cvtColor(balanced, cv2.COLOR_BGR2GRAY)
+    balanced, grey = _balanced(cards)
     thumbs = cv2.resize(grey, (GREY_SIZE[0], GREY_SIZE[1] * n), interpolation=cv2.INTER_AREA)
     thumbs = thumbs.reshape(n, -1).astype(np.float32)
     thumbs -= thumbs.mean(axis=1, keepdims=True)
     thumbs = np.stack([thumb / max(float(np.linalg.norm(thumb)), 1e-3) for thumb in thumbs])
-    hog = gradient_histograms(cv2.resize(grey, (HOG_SIZE[0], HOG_SIZE[1] * n),
-                                         interpolation=cv2.INTER_AREA).reshape(n, HOG_SIZE[1], HOG_SIZE[0]))
+    hog = gradient_histograms(cv2.resize(grey, (HOG_SIZE[0], HOG_SIZE[1] * n), interpolation=cv2.INTER_AREA)
+                              .reshape(n, HOG_SIZE[1], HOG_SIZE[0]), HOG_CELL)
     lab = cv2.cvtColor(cv2.resize(balanced, (COLOUR_SIZE[0], COLOUR_SIZE[1] * n), interpolation=cv2.INTER_AREA),
                        cv2.COLOR_BGR2LAB)
     colour = (lab[:, :, 1:].reshape(n, -1).astype(np.float32) - 128.0) / 48.0
@@ -125,6 +143,23 @@ def describe_all(cards: Sequence[np.ndarray]) -> np.ndarray:
 def describe(card: np.ndarray) -> np.ndarray:
     """The descriptor (float32 vector) of an upright card image of :data:`WARP_SIZE`."""
     return describe_all([card])[0]
+
+
+def describe_index(cards: Sequence[np.ndarray]) -> np.ndarray:
+    """Descriptors (N × :data:`INDEX_LENGTH`, float32) of the corner indices of upright
+    card images of :data:`WARP_SIZE`: gradient histograms in :data:`INDEX_CELL` cells of
+    the :data:`INDEX_SIZE` corner at the top left and of the one at the bottom right
+    turned round (so both read the same way), each of unit length, joined and scaled to
+    unit length. A card turned round has the two halves swapped. Each card's
+    descriptor is the same as it would be alone (as in :func:`describe_all`)."""
+    n = len(cards)
+    if n == 0:
+        return np.zeros((0, INDEX_LENGTH), np.float32)
+    greys = _balanced(cards)[1].reshape(n, WARP_SIZE[1], WARP_SIZE[0])
+    width, height = INDEX_SIZE
+    corners = np.concatenate([greys[:, :height, :width], greys[:, :-height - 1:-1, :-width - 1:-1]])
+    histograms = gradient_histograms(corners, INDEX_CELL)
+    return (np.concatenate([histograms[:n], histograms[n:]], axis=1) / np.sqrt(2.0)).astype(np.float32)
 
 
 def _turned_order() -> np.ndarray:

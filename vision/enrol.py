@@ -4,7 +4,8 @@ One picture per face is enough. From it :func:`build_model` makes many variants,
 a camera could see the card: smaller or larger, blurred, dimmer or brighter on one
 side, with a shadow across part of it, tinted, noisy, JPEG-compressed and with its
 outline found a pixel or two off.
-Their descriptors are the model's prototypes.
+Their descriptors (:func:`~vision.describe.describe_all`, and of the corner index
+:func:`~vision.describe.describe_index`) are the model's prototypes.
 
 * :func:`enrol_images` reads a folder of images named by card id (``red-5.png``,
   ``10H.jpg``): scans, or phone photos of the card lying on a table, in which the card
@@ -25,7 +26,7 @@ import numpy as np
 
 from companion.i18n import Domain, Text
 from vision.decks import Deck, POKER_ASPECT, builtin, custom
-from vision.describe import WARP_SIZE, describe, describe_both_ways, warp_card
+from vision.describe import WARP_SIZE, describe_all, describe_both_ways, describe_index, warp_card
 from vision.detect import DetectSettings, find_cards
 from vision.errors import EnrolmentError, ImageError
 from vision.model import DeckModel
@@ -50,7 +51,8 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff")
 
 
 def _variant(sprite: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """One camera-like view of a reference card (BGRA ``sprite``), described upright."""
+    """One camera-like view of a reference card (BGRA ``sprite``), cut out upright
+    (:func:`~vision.describe.warp_card`) by an outline found a little off."""
     width = rng.uniform(55, 150)
     height = width * sprite.shape[0] / sprite.shape[1]
     size = (int(width * 1.6), int(height * 1.6))
@@ -66,7 +68,7 @@ def _variant(sprite: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     apply_light(rng, canvas, effects)
     image = apply_sensor(rng, canvas, effects)
     found = quad + rng.normal(0, 0.012 * width, (4, 2))
-    return describe(warp_card(image, found))
+    return warp_card(image, found)
 
 
 def build_model(deck: str, references: Mapping[str, np.ndarray], aspect: float = POKER_ASPECT,
@@ -77,15 +79,15 @@ def build_model(deck: str, references: Mapping[str, np.ndarray], aspect: float =
     rng = np.random.default_rng(seed)
     ids = tuple(references)
     stored = np.stack([cv2.resize(references[i], REFERENCE_SIZE, interpolation=cv2.INTER_AREA) for i in ids])
-    prototypes, labels = [], []
+    views, labels = [], []
     for label, reference in enumerate(stored):
-        prototypes.append(describe(cv2.resize(warp_card(reference, np.float32(
+        views.append(cv2.resize(warp_card(reference, np.float32(
             [[0, 0], [REFERENCE_SIZE[0], 0], REFERENCE_SIZE, [0, REFERENCE_SIZE[1]]]),
-            size=(2 * WARP_SIZE[0], 2 * WARP_SIZE[1])), WARP_SIZE, interpolation=cv2.INTER_AREA)))
+            size=(2 * WARP_SIZE[0], 2 * WARP_SIZE[1])), WARP_SIZE, interpolation=cv2.INTER_AREA))
         sprite = np.dstack([reference, np.full(reference.shape[:2], 255, np.uint8)])
-        prototypes += [_variant(sprite, rng) for _ in range(VARIANTS)]
+        views += [_variant(sprite, rng) for _ in range(VARIANTS)]
         labels += [label] * (VARIANTS + 1)
-    return DeckModel(deck=deck, ids=ids, prototypes=np.array(prototypes, np.float32),
+    return DeckModel(deck=deck, ids=ids, prototypes=describe_all(views), index_prototypes=describe_index(views),
                      labels=np.array(labels, np.int32), references=stored, aspect=aspect,
                      copies={i: int((copies or {}).get(i, 1)) for i in ids})
 

@@ -5,7 +5,9 @@ showed when teaching it) and the descriptors of many variants of it (blurred, di
 tinted, noisy, slightly misplaced: see :mod:`vision.enrol`). A found card is the face
 of its nearest prototype, provided that prototype is near enough
 (``min_confidence``) and clearly nearer than any other face's (``min_margin``);
-otherwise it is unknown.
+otherwise it is unknown. A card near enough to two faces but not clearly nearer either
+(a near tie: the queens of spades and of clubs differ only in their suit symbols) is
+named by its corner index alone (:meth:`DeckModel.settle`), when that is clear.
 
 A model file is a NumPy ``.npz`` archive of plain arrays with a JSON header, read with
 ``allow_pickle=False``: opening a model file never runs code.
@@ -21,14 +23,32 @@ from pathlib import Path
 import numpy as np
 
 from companion.i18n import Domain
-from vision.describe import DESCRIPTOR_VERSION
+from vision.describe import DESCRIPTOR_VERSION, INDEX_LENGTH
 from vision.errors import ModelFileError
 
 D = Domain("vision", "vision")
 
 FORMAT = "table-companion deck model"
+ARRAYS = ("prototypes", "labels", "references", "projection", "index_prototypes", "index_projection")
+"""The arrays of a model file, besides its JSON header."""
 MIN_CONFIDENCE = 0.13
 MIN_MARGIN = 0.1
+INDEX_MARGIN = 0.2
+"""How much nearer (as a margin) a near tie's card must be to one face's index than to
+the other's for :meth:`DeckModel.settle` to name it: twice the margin a card needs."""
+INDEX_KEEP = 128
+"""Directions kept by the index descriptors' whitening (:func:`whitening`)."""
+
+
+def _typical_spread(projected: np.ndarray, labels: np.ndarray) -> float:
+    """Median squared distance from a (projected) prototype to its face's nearest other prototype."""
+    squares = np.einsum("ij,ij->i", projected, projected)
+    d2 = squares[:, None] + squares[None, :] - 2.0 * projected @ projected.T
+    np.fill_diagonal(d2, np.inf)
+    d2[labels[:, None] != labels[None, :]] = np.inf
+    nearest = d2.min(axis=1)
+    nearest = nearest[np.isfinite(nearest)]
+    return float(np.median(nearest)) if len(nearest) else 1.0
 
 
 def whitening(prototypes: np.ndarray, labels: np.ndarray, shrink: float = 0.05, keep: int = 256) -> np.ndarray:
@@ -78,8 +98,10 @@ class DeckModel:
 
     ``ids`` are the faces (one class each), ``copies`` how many physical cards show each
     face, ``prototypes`` (K × D float32) the descriptors and ``labels`` (K) the index in
-    ``ids`` of each; ``references`` (N × H × W × 3 uint8) the upright reference images,
-    one per face, in ``ids`` order.
+    ``ids`` of each; ``index_prototypes`` (K × :data:`~vision.describe.INDEX_LENGTH`)
+    the same views' corner index descriptors; ``references`` (N × H × W × 3 uint8) the
+    upright reference images, one per face, in ``ids`` order. The projections
+    (:func:`whitening`) and scales are computed from the prototypes unless given.
     """
 
     deck: str
@@ -87,10 +109,13 @@ class DeckModel:
     prototypes: np.ndarray
     labels: np.ndarray
     references: np.ndarray
+    index_prototypes: np.ndarray
     aspect: float
     projection: np.ndarray | None = None
+    index_projection: np.ndarray | None = None
     copies: dict[str, int] = field(default_factory=dict)
     scale: float = 0.0
+    index_scale: float = 0.0
     min_confidence: float = MIN_CONFIDENCE
     min_margin: float = MIN_MARGIN
     descriptor_version: int = DESCRIPTOR_VERSION
@@ -98,24 +123,21 @@ class DeckModel:
     def __post_init__(self) -> None:
         order = np.argsort(self.labels, kind="stable")
         self.prototypes = np.ascontiguousarray(self.prototypes[order], np.float32)
+        self.index_prototypes = np.ascontiguousarray(self.index_prototypes[order], np.float32)
         self.labels = np.ascontiguousarray(self.labels[order], np.int32)
         self._starts = np.searchsorted(self.labels, np.arange(len(self.ids)))
         if self.projection is None:
             self.projection = whitening(self.prototypes, self.labels)
+        if self.index_projection is None:
+            self.index_projection = whitening(self.index_prototypes, self.labels, keep=INDEX_KEEP)
         self._projected = np.ascontiguousarray(self.prototypes @ self.projection)
         self._squares = np.einsum("ij,ij->i", self._projected, self._projected)
         self._projected_t = np.ascontiguousarray(self._projected.T)
+        self._index_projected = np.ascontiguousarray(self.index_prototypes @ self.index_projection)
         if self.scale <= 0:
-            self.scale = self._typical_spread()
-
-    def _typical_spread(self) -> float:
-        """Median squared distance from a prototype to its face's nearest other prototype."""
-        d2 = self._squares[:, None] + self._squares[None, :] - 2.0 * self._projected @ self._projected.T
-        np.fill_diagonal(d2, np.inf)
-        d2[self.labels[:, None] != self.labels[None, :]] = np.inf
-        nearest = d2.min(axis=1)
-        nearest = nearest[np.isfinite(nearest)]
-        return float(np.median(nearest)) if len(nearest) else 1.0
+            self.scale = _typical_spread(self._projected, self.labels)
+        if self.index_scale <= 0:
+            self.index_scale = _typical_spread(self._index_projected, self.labels)
 
     def match(self, descriptors: np.ndarray) -> list[Match]:
         """Match cards seen; ``descriptors`` is (N × 2 × D): each card as found and
@@ -145,18 +167,48 @@ class DeckModel:
                              runner_up, bool(orient[best])))
         return out
 
+    def near_tie(self, match: Match) -> bool:
+        """Whether a card that is near enough to its best face is unknown only because
+        it is not clearly nearer to it than to the runner-up: it is one of the two,
+        which :meth:`settle` may tell apart."""
+        return match.card is None and match.runner_up is not None and \
+            match.confidence >= self.min_confidence and match.margin < self.min_margin
+
+    def settle(self, match: Match, index: np.ndarray) -> Match:
+        """A near tie (:meth:`near_tie`) named by the card's corner index: ``index`` is
+        :func:`~vision.describe.describe_index` of the card turned as ``match`` says.
+
+        The card is the face of the two whose index prototypes are nearer when it is
+        clearly nearer (:data:`INDEX_MARGIN`) and near enough (``min_confidence`` on the
+        index descriptors' own scale); the match comes back with that face, the index's
+        margin and the best face's confidence (the two faces' are within
+        ``min_margin`` of each other). Anything else comes back unchanged."""
+        if not self.near_tie(match):
+            return match
+        seen = np.asarray(index, np.float32).reshape(INDEX_LENGTH) @ self.index_projection
+        ends = np.append(self._starts[1:], len(self.labels))
+        d2 = {}
+        for face in (match.best, match.runner_up):
+            k = self.ids.index(face)
+            d2[face] = float(np.min(np.sum((self._index_projected[self._starts[k]:ends[k]] - seen) ** 2, axis=1)))
+        nearer, other = sorted(d2, key=d2.__getitem__)
+        margin = 1.0 - d2[nearer] / max(d2[other], 1e-9)
+        if margin < INDEX_MARGIN or 1.0 / (1.0 + d2[nearer] / self.index_scale) < self.min_confidence:
+            return match
+        return Match(nearer, match.confidence, margin, nearer, other, match.upside_down)
+
     # --- files -------------------------------------------------------------------------
 
     def save(self, path: str | Path) -> None:
         """Write the model to ``path`` (a ``.npz`` file)."""
         header = {"format": FORMAT, "deck": self.deck, "ids": list(self.ids), "aspect": self.aspect,
-                  "copies": self.copies, "scale": self.scale, "min_confidence": self.min_confidence,
+                  "copies": self.copies, "scale": self.scale, "index_scale": self.index_scale,
+                  "min_confidence": self.min_confidence,
                   "min_margin": self.min_margin, "descriptor_version": self.descriptor_version}
         try:
             with open(path, "wb") as handle:
                 np.savez_compressed(handle, header=np.frombuffer(json.dumps(header).encode("utf-8"), np.uint8),
-                                    prototypes=self.prototypes, labels=self.labels, references=self.references,
-                                    projection=self.projection)
+                                    **{name: getattr(self, name) for name in ARRAYS})
         except OSError as err:
             raise ModelFileError(D.text("Cannot write the deck model {path}: {error}.",
                                         path=str(path), error=err.strerror or str(err))) from err
@@ -169,11 +221,13 @@ class DeckModel:
         try:
             with np.load(path, allow_pickle=False) as data:
                 header = json.loads(bytes(data["header"]).decode("utf-8"))
-                arrays = {k: data[k] for k in ("prototypes", "labels", "references", "projection")}
-            if header.get("format") != FORMAT:
-                raise ValueError("not a deck model")
+                if header.get("format") != FORMAT:
+                    raise ValueError("not a deck model")
+                outdated = header.get("descriptor_version") != DESCRIPTOR_VERSION
+                arrays = {} if outdated else {k: data[k] for k in ARRAYS}
             ids = tuple(str(i) for i in header["ids"])
-            if arrays["labels"].max(initial=-1) >= len(ids) or len(arrays["references"]) != len(ids):
+            if not outdated and (arrays["labels"].max(initial=-1) >= len(ids) or len(arrays["references"]) != len(ids)
+                                 or len(arrays["index_prototypes"]) != len(arrays["prototypes"])):
                 raise ValueError("inconsistent arrays")
         except FileNotFoundError as err:
             raise ModelFileError(D.text("There is no deck model at {path}; teach the deck first.",
@@ -181,13 +235,15 @@ class DeckModel:
         except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile) as err:
             raise ModelFileError(D.text("{path} is not a usable deck model ({error}); teach the deck again.",
                                         path=str(path), error=str(err))) from err
-        if header.get("descriptor_version") != DESCRIPTOR_VERSION:
+        if outdated:
             raise ModelFileError(D.text(
                 "The deck model {path} was made by an older version of the card reader; teach the deck again.",
                 path=str(path)))
         return cls(deck=str(header["deck"]), ids=ids, prototypes=arrays["prototypes"].astype(np.float32),
                    labels=arrays["labels"].astype(np.int32), references=arrays["references"],
+                   index_prototypes=arrays["index_prototypes"].astype(np.float32),
                    projection=arrays["projection"].astype(np.float32),
+                   index_projection=arrays["index_projection"].astype(np.float32),
                    aspect=float(header["aspect"]), copies={k: int(v) for k, v in header.get("copies", {}).items()},
-                   scale=float(header["scale"]), min_confidence=float(header["min_confidence"]),
-                   min_margin=float(header["min_margin"]))
+                   scale=float(header["scale"]), index_scale=float(header["index_scale"]),
+                   min_confidence=float(header["min_confidence"]), min_margin=float(header["min_margin"]))

@@ -24,7 +24,7 @@ import numpy as np
 
 from companion.errors import CompanionError
 from companion.inputs import CardsSeen, InputQueue
-from vision.describe import describe_both_ways, warp_card
+from vision.describe import describe_both_ways, describe_index, warp_card
 from vision.detect import DetectSettings, alternative_outlines, find_outlines
 from vision.model import DeckModel, Match
 from vision.zone import PlayZone
@@ -98,8 +98,17 @@ class Recognizer:
         return out
 
     def _match(self, image: np.ndarray, quads: list[np.ndarray]) -> list[Match]:
-        """The taught faces nearest to the cards with corners ``quads`` in ``image``."""
-        return self.model.match(describe_both_ways([warp_card(image, quad) for quad in quads]))
+        """The taught faces nearest to the cards with corners ``quads`` in ``image``; a
+        near tie between two faces is settled by the card's corner index
+        (:meth:`vision.model.DeckModel.settle`)."""
+        cards = [warp_card(image, quad) for quad in quads]
+        matches = self.model.match(describe_both_ways(cards))
+        ties = [k for k, match in enumerate(matches) if self.model.near_tie(match)]
+        if ties:
+            turned = [np.ascontiguousarray(cards[k][::-1, ::-1]) if matches[k].upside_down else cards[k] for k in ties]
+            for k, index in zip(ties, describe_index(turned)):
+                matches[k] = self.model.settle(matches[k], index)
+        return matches
 
 
 @dataclass(frozen=True)

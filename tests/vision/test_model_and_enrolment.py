@@ -8,12 +8,12 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.describe import DESCRIPTOR_VERSION, describe, describe_both_ways, warp_card
+from vision.describe import DESCRIPTOR_VERSION, INDEX_LENGTH, describe, describe_both_ways, describe_index, warp_card
 from vision.detect import find_cards
 from vision.enrol import EnrolState, LiveEnrolment, enrol_images
 from vision.errors import EnrolmentError, ModelFileError
 from vision.faces import face_image
-from vision.model import DeckModel
+from vision.model import DeckModel, Match
 from vision.recognize import Recognizer
 from vision.render import render_scene
 
@@ -28,6 +28,8 @@ def test_model_file_round_trip(tmp_path, mustang_model):
     assert [m.card for m in loaded.match(np.stack([mustang_model.prototypes[:1]] * 2, axis=1))] == \
         [m.card for m in mustang_model.match(np.stack([mustang_model.prototypes[:1]] * 2, axis=1))]
     assert len(Recognizer(loaded).recognize(image)) == 2
+    assert loaded.index_scale == mustang_model.index_scale
+    assert np.array_equal(loaded.index_projection, mustang_model.index_projection)
 
 
 def test_a_cards_descriptor_is_the_same_alone_or_among_others():
@@ -42,6 +44,37 @@ def test_a_cards_descriptor_is_the_same_alone_or_among_others():
         assert np.array_equal(describe_both_ways([card])[0], together[k])
         assert np.array_equal(describe(card), together[k, 0])
     assert np.array_equal(describe_both_ways(cards[::-1]), together[::-1])
+    index = describe_index(cards)
+    assert index.shape == (5, INDEX_LENGTH)
+    for k, card in enumerate(cards):
+        assert np.array_equal(describe_index([card])[0], index[k])
+        # turned round, the bottom-right index reads as the top-left one did
+        turned = describe_index([np.ascontiguousarray(card[::-1, ::-1])])[0]
+        assert np.array_equal(turned, np.roll(index[k], INDEX_LENGTH // 2))
+
+
+def _upright(face: np.ndarray) -> np.ndarray:
+    h, w = face.shape[:2]
+    return warp_card(face, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
+
+
+def test_a_near_tie_is_settled_by_the_corner_index(standard_model):
+    # the queens of spades and of clubs differ only in their suit symbols: a card
+    # equally near both is named by its corner index, when that is clear
+    tie = Match(None, 0.3, 0.02, "QS", "QC", False)
+    assert standard_model.near_tie(tie)
+    for face in ("QS", "QC"):
+        settled = standard_model.settle(tie, describe_index([_upright(face_image(face, "standard"))])[0])
+        assert (settled.card, settled.best) == (face, face)
+        assert settled.runner_up == ({"QS", "QC"} - {face}).pop()
+        assert settled.margin >= 0.2 and settled.confidence == tie.confidence
+    # a corner that shows neither index (plain paper, the joker's) leaves the card unknown
+    for stranger in (np.full((350, 250, 3), 240, np.uint8), face_image("JK", "standard")):
+        assert standard_model.settle(tie, describe_index([_upright(stranger)])[0]) == tie
+    # not a near tie: too far from every face, or named already
+    for match in (Match(None, 0.05, 0.02, "QS", "QC", False), Match("QS", 0.6, 0.3, "QS", "QC", False)):
+        assert not standard_model.near_tie(match)
+        assert standard_model.settle(match, describe_index([_upright(face_image("QS", "standard"))])[0]) == match
 
 
 def test_model_file_is_not_pickle(tmp_path, mustang_model):
@@ -84,6 +117,7 @@ def test_model_of_an_older_descriptor_must_be_taught_again(tmp_path, mustang_mod
     header = json.loads(bytes(arrays["header"]).decode("utf-8"))
     header["descriptor_version"] = DESCRIPTOR_VERSION - 1
     arrays["header"] = np.frombuffer(json.dumps(header).encode("utf-8"), np.uint8)
+    del arrays["index_prototypes"], arrays["index_projection"]  # older models had no index descriptors
     np.savez(path, **arrays)
     with pytest.raises(ModelFileError) as err:
         DeckModel.load(path)

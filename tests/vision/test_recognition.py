@@ -150,6 +150,20 @@ def test_a_card_half_in_shadow_is_named(mustang_model, standard_model):
     assert named > len(SHADED) / 2
 
 
+@pytest.mark.parametrize("seed, cards, surface, distortion", [
+    (503_031, ["KC", "QC", "KS", "JC"], "dark", "shadow"),
+    (503_133, ["QC", "KS", "JC", "QS"], "cloth", "shadow"),
+    (503_050, ["KS", "KC", "QS", "JS"], "light", "glare"),
+])
+def test_court_cards_of_the_same_colour_are_told_apart_by_their_suit(seed, cards, surface, distortion,
+                                                                      standard_model):
+    # the king of spades and the king of clubs differ only in their suit symbols; in
+    # each of these scenes one of them is as near to the other face as to its own
+    # until its corner index settles it
+    image, _ = render_scene(cards, deck="standard", seed=seed, surface=surface, distortions=(distortion,))
+    assert sorted(d.card for d in Recognizer(standard_model).recognize(image)) == sorted(cards)
+
+
 def test_a_card_found_by_half_its_outline_is_named_by_the_whole(mustang_model, monkeypatch):
     """When detection gives only part of a card (half of it, the other half lost in
     glare), the card is still named, and its whole outline drawn."""
