@@ -40,6 +40,13 @@ from vision.outline import refine_all
 CORNER_COVER = 0.7
 """How much of a card placed at a region's corner the region must cover (:meth:`_Search._take_corners`)."""
 
+_NEXT = np.array([1, 2, 3, 0])
+"""Each corner's following one, clockwise: ``quad[_NEXT] - quad`` are a quad's sides
+(indexing costs less than ``np.roll`` on four points)."""
+
+_PREVIOUS = np.array([3, 0, 1, 2])
+"""Each corner's preceding one."""
+
 
 @dataclass(frozen=True)
 class DetectSettings:
@@ -86,19 +93,24 @@ def _clockwise_short_first(quad: np.ndarray) -> np.ndarray:
     return np.array(corners, np.float32)
 
 
-def _card_shaped(quad: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> bool:
-    """Whether a quad (clockwise, short side first) is convex, of a card's size and
-    proportions, and close to a rectangle."""
-    if not cv2.isContourConvex(quad.astype(np.float32)):
-        return False
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    if long <= 0 or abs(short / long - settings.aspect) > settings.aspect_tolerance:
-        return False
-    if min(sides[0], sides[2]) < 0.8 * max(sides[0], sides[2]) or \
-            min(sides[1], sides[3]) < 0.8 * max(sides[1], sides[3]):
-        return False
-    return area_range[0] <= cv2.contourArea(quad.astype(np.float32)) <= area_range[1]
+def _side_lengths(quads: np.ndarray) -> np.ndarray:
+    """The lengths of the sides (N × 4) of N quads (N × 4 × 2), each from its corner to the next."""
+    steps = quads[:, _NEXT] - quads
+    return np.sqrt((steps * steps).sum(axis=2))
+
+
+def _card_shaped(quads: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> list[bool]:
+    """Whether each of N quads (N × 4 × 2 float32, clockwise, short side first) is
+    convex, of a card's size and proportions, and close to a rectangle. The proportions
+    are checked for all quads at once."""
+    sides = _side_lengths(quads)
+    short, long = (sides[:, 0] + sides[:, 2]) / 2, (sides[:, 1] + sides[:, 3]) / 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        proportioned = (long > 0) & ~(np.abs(short / long - settings.aspect) > settings.aspect_tolerance)
+    for a, b in ((0, 2), (1, 3)):
+        proportioned &= np.minimum(sides[:, a], sides[:, b]) >= 0.8 * np.maximum(sides[:, a], sides[:, b])
+    return [bool(ok) and cv2.isContourConvex(quad) and area_range[0] <= cv2.contourArea(quad) <= area_range[1]
+            for quad, ok in zip(quads, proportioned)]
 
 
 def _quad_of(contour: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> np.ndarray | None:
@@ -235,14 +247,14 @@ def alternative_outlines(image: np.ndarray, quads: list[np.ndarray], which: list
     if not which:
         return {}
     search = _Search(_for_refining(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image), settings)
-    short, long = _typical(quads)
+    shorts, longs = _mean_sides(quads)
+    short, long = float(np.median(shorts)), float(np.median(longs))
     tries: list[tuple[int, np.ndarray]] = []
     for k in which:
         quad = quads[k].astype(np.float64)
         centre = quad.mean(axis=0)
         tries += [(k, card) for card in _cards_around(quad, short, long)]
-        own_short, own_long = _sides(quads[k])
-        for grown in (math.sqrt(short * long / max(own_short * own_long, 1e-6)), 1.25):
+        for grown in (math.sqrt(short * long / max(shorts[k] * longs[k], 1e-6)), 1.25):
             tries.append((k, _clockwise_short_first(centre + grown * (quad - centre))))
     search._refine([candidate for _, candidate in tries], every=True)
     out: dict[int, list[np.ndarray]] = {k: [] for k in which}
@@ -388,12 +400,14 @@ class _Search:
             return
         quads, support = refine_all(self.grey, np.stack(list(new.values())), self.settings.aspect,
                                     self.settings.edge_contrast)
-        for key, quad, share in zip(new, quads, support):
-            self._refined[key] = None
-            if share >= self.settings.edge_support:
-                quad = _clockwise_short_first(quad)
-                if _card_shaped(quad, self.settings, self.area_range):
-                    self._refined[key] = (quad, float(share))
+        self._refined.update(dict.fromkeys(new))
+        supported = [(key, _clockwise_short_first(quad), float(share)) for key, quad, share in zip(new, quads, support)
+                     if share >= self.settings.edge_support]
+        shaped = _card_shaped(np.array([quad for _, quad, _ in supported], np.float32).reshape(-1, 4, 2),
+                              self.settings, self.area_range)
+        for (key, quad, share), ok in zip(supported, shaped):
+            if ok:
+                self._refined[key] = (quad, share)
 
 
 def _repeats(candidate: np.ndarray, others: list[np.ndarray]) -> bool:
@@ -402,16 +416,16 @@ def _repeats(candidate: np.ndarray, others: list[np.ndarray]) -> bool:
     return bool(others) and float(np.abs(np.array(others) - candidate).max(axis=(1, 2)).min()) < 3
 
 
-def _sides(quad: np.ndarray) -> tuple[float, float]:
-    """A card outline's (clockwise, short side first) mean short and long side."""
-    lengths = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    return float(lengths[0] + lengths[2]) / 2, float(lengths[1] + lengths[3]) / 2
+def _mean_sides(quads: list[np.ndarray]) -> tuple[list[float], list[float]]:
+    """The mean short sides and mean long sides of card outlines (clockwise, short side first)."""
+    lengths = _side_lengths(np.array(quads))
+    return [float(s) / 2 for s in lengths[:, 0] + lengths[:, 2]], [float(t) / 2 for t in lengths[:, 1] + lengths[:, 3]]
 
 
 def _typical(quads: list[np.ndarray]) -> tuple[float, float]:
     """The median short and long side of card outlines (clockwise, short side first)."""
-    sides = [_sides(quad) for quad in quads]
-    return float(np.median([s for s, _ in sides])), float(np.median([t for _, t in sides]))
+    shorts, longs = _mean_sides(quads)
+    return float(np.median(shorts)), float(np.median(longs))
 
 
 def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.ndarray]:
@@ -446,9 +460,9 @@ def _cards_around(quad: np.ndarray, short: float, long: float) -> list[np.ndarra
     """Card outlines (``short`` × ``long``) placed at each corner of ``quad``, along its
     two sides there, both ways round."""
     corners = quad.astype(np.float64)
-    along = np.roll(corners, -1, axis=0) - corners
+    along = corners[_NEXT] - corners
     along /= np.maximum(np.hypot(along[:, 0], along[:, 1]), 1e-6)[:, None]
-    return [card for corner, following, preceding in zip(corners, along, -np.roll(along, 1, axis=0))
+    return [card for corner, following, preceding in zip(corners, along, -along[_PREVIOUS])
             for card in _cards_at(corner, following, preceding, short, long)]
 
 
