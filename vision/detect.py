@@ -144,11 +144,12 @@ def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[floa
         return []
     x, y, w, h = cv2.boundingRect(contour)
     solid = np.zeros((h + 2, w + 2), np.uint8)
-    cv2.drawContours(solid, [contour - (x - 1, y - 1)], -1, 255, -1)
+    cv2.drawContours(solid, [contour], -1, 255, -1, offset=(1 - x, 1 - y))
     distance = cv2.distanceTransform(solid, cv2.DIST_L2, 3)
+    deepest = float(distance.max())
     out = []
     for level in (0.55, 0.7, 0.85):
-        depth = level * float(distance.max())
+        depth = level * deepest
         if depth < 4:
             return out
         cores, _ = cv2.findContours((distance >= depth).astype(np.uint8), cv2.RETR_EXTERNAL,
@@ -332,7 +333,7 @@ class _Search:
                 continue
             x, y, w, h = cv2.boundingRect(region)
             solid = np.zeros((h, w), np.uint8)
-            cv2.drawContours(solid, [region - (x, y)], -1, 255, -1)
+            cv2.drawContours(solid, [region], -1, 255, -1, offset=(-x, -y))
             for quad in _corner_quads(region, short, long):
                 if not _repeats(quad, candidates) and not self._mostly_found(quad) and \
                         _coverage(solid, np.round(quad - (x, y)).astype(np.int32)) >= CORNER_COVER:
