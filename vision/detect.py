@@ -113,8 +113,10 @@ def _card_shaped(quads: np.ndarray, settings: DetectSettings, area_range: tuple[
             for quad, ok in zip(quads, proportioned)]
 
 
-def _quad_of(contour: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> np.ndarray | None:
-    hull = cv2.convexHull(contour)
+def _quad_of(contour: np.ndarray, hull: np.ndarray, settings: DetectSettings,
+             area_range: tuple[float, float]) -> np.ndarray | None:
+    """The card-shaped quad (clockwise, short side first) of a region with outline
+    ``contour`` and convex hull ``hull``, or None when the region is not card-shaped."""
     area = cv2.contourArea(hull)
     if not area_range[0] <= area <= 1.2 * area_range[1]:
         return None
@@ -180,10 +182,10 @@ def _coverage(solid: np.ndarray, box: np.ndarray) -> float:
     return cv2.countNonZero(cv2.bitwise_and(inside, solid[y0:y1, x0:x1])) / max(cv2.countNonZero(inside), 1)
 
 
-def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[np.ndarray]:
-    """The outer contours of ``mask`` whose convex hull could hold a card: also an
-    outline open on one side (a card's edges in the edge map, one side lost in glare),
-    which spans the card though it encloses little."""
+def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The outer contours of ``mask`` whose convex hull could hold a card, each with its
+    hull: also an outline open on one side (a card's edges in the edge map, one side
+    lost in glare), which spans the card though it encloses little."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return []
@@ -193,7 +195,8 @@ def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[np.ndarr
     points = np.concatenate(contours).reshape(-1, 2)
     extent = np.maximum.reduceat(points, starts) - np.minimum.reduceat(points, starts)
     large = np.flatnonzero(extent[:, 0].astype(np.int64) * extent[:, 1] >= area_range[0])
-    return [contours[k] for k in large if cv2.contourArea(cv2.convexHull(contours[k])) >= area_range[0]]
+    hulls = [(contours[k], cv2.convexHull(contours[k])) for k in large]
+    return [(contour, hull) for contour, hull in hulls if cv2.contourArea(hull) >= area_range[0]]
 
 
 def _brighter_than_around(blurred: np.ndarray, settings: DetectSettings) -> np.ndarray:
@@ -299,8 +302,8 @@ class _Search:
 
     def add(self, masks: tuple[np.ndarray, ...]) -> None:
         """Take the candidates of the segmentations (binary masks), in order."""
-        regions = [(region, _quad_of(region, self.settings, self.area_range))
-                   for mask in masks for region in _regions(mask, self.area_range)]
+        regions = [(region, _quad_of(region, hull, self.settings, self.area_range))
+                   for mask in masks for region, hull in _regions(mask, self.area_range)]
         self._refine([single for _, single in regions if single is not None])
         cards = [found[0] for found in self._refined.values() if found is not None]
         parts = {k: _split(region, self.settings, self.area_range) for k, (region, single) in enumerate(regions)
