@@ -75,17 +75,24 @@ class DetectSettings:
     local_contrast: float = 3.0
 
 
-def _centre(quad: np.ndarray) -> tuple[float, float]:
-    """The mean of a quad's corners."""
-    corners = quad.tolist()
-    return sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
+def _corners(quad: np.ndarray | list[list[float]]) -> list[list[float]]:
+    """A quad's corners (an array, or a list of [x, y]) as a new list of [x, y]: the
+    quads' arithmetic is plain Python, as on four points NumPy's per-call overhead
+    dominates."""
+    return quad.tolist() if isinstance(quad, np.ndarray) else list(quad)
 
 
-def _clockwise_short_first(quad: np.ndarray) -> np.ndarray:
+def _centre(quad: np.ndarray | list[list[float]]) -> tuple[float, float]:
+    """The mean of a quad's four corners."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = _corners(quad)
+    return (x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4
+
+
+def _clockwise_short_first(quad: np.ndarray | list[list[float]]) -> np.ndarray:
     """A quad's four corners (float32) clockwise in image coordinates, the first side
-    a short one. Plain Python: on four points NumPy's per-call overhead dominates."""
-    corners = quad.tolist()
-    cx, cy = sum(x for x, _ in corners) / 4, sum(y for _, y in corners) / 4
+    a short one."""
+    corners = _corners(quad)
+    cx, cy = _centre(corners)
     corners.sort(key=lambda corner: math.atan2(corner[1] - cy, corner[0] - cx))
     (x0, y0), (x1, y1), (x2, y2) = corners[:3]
     if (x1 - x0) ** 2 + (y1 - y0) ** 2 > (x2 - x1) ** 2 + (y2 - y1) ** 2:
@@ -405,8 +412,8 @@ class _Search:
         quads, support = refine_all(self.grey, np.stack(list(new.values())), self.settings.aspect,
                                     self.settings.edge_contrast)
         self._refined.update(dict.fromkeys(new))
-        supported = [(key, _clockwise_short_first(quad), float(share)) for key, quad, share in zip(new, quads, support)
-                     if share >= self.settings.edge_support]
+        supported = [(key, _clockwise_short_first(quad), float(share))
+                     for key, quad, share in zip(new, quads, support) if share >= self.settings.edge_support]
         shaped = _card_shaped(np.array([quad for _, quad, _ in supported], np.float32).reshape(-1, 4, 2),
                               self.settings, self.area_range)
         for (key, quad, share), ok in zip(supported, shaped):
@@ -423,7 +430,8 @@ def _repeats(candidate: np.ndarray, others: list[np.ndarray]) -> bool:
 def _mean_sides(quads: list[np.ndarray]) -> tuple[list[float], list[float]]:
     """The mean short sides and mean long sides of card outlines (clockwise, short side first)."""
     lengths = _side_lengths(np.array(quads))
-    return [float(s) / 2 for s in lengths[:, 0] + lengths[:, 2]], [float(t) / 2 for t in lengths[:, 1] + lengths[:, 3]]
+    return ([float(s) / 2 for s in lengths[:, 0] + lengths[:, 2]],
+            [float(t) / 2 for t in lengths[:, 1] + lengths[:, 3]])
 
 
 def _typical(quads: list[np.ndarray]) -> tuple[float, float]:
@@ -456,7 +464,7 @@ def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.nda
             continue
         gap = poly[second] - poly[first]
         corner = poly[first] + (gap[0] * v[1] - gap[1] * v[0]) / cross * u
-        out += _cards_at(corner, -u, v, short, long)
+        out += _cards_at(corner.tolist(), (-u).tolist(), v.tolist(), short, long)
     return out
 
 
@@ -466,16 +474,18 @@ def _cards_around(quad: np.ndarray, short: float, long: float) -> list[np.ndarra
     corners = quad.astype(np.float64)
     along = corners[_NEXT] - corners
     along /= np.maximum(np.hypot(along[:, 0], along[:, 1]), 1e-6)[:, None]
-    return [card for corner, following, preceding in zip(corners, along, -along[_PREVIOUS])
+    return [card
+            for corner, following, preceding in zip(corners.tolist(), along.tolist(), (-along[_PREVIOUS]).tolist())
             for card in _cards_at(corner, following, preceding, short, long)]
 
 
-def _cards_at(corner: np.ndarray, along_u: np.ndarray, along_v: np.ndarray, short: float,
+def _cards_at(corner: list[float], along_u: list[float], along_v: list[float], short: float,
               long: float) -> list[np.ndarray]:
-    """Card outlines (``short`` × ``long``) with a corner at ``corner`` and their sides
-    along the unit vectors ``along_u`` and ``along_v``, both ways round."""
-    return [_clockwise_short_first(np.array([corner, corner + a * along_u, corner + a * along_u + b * along_v,
-                                             corner + b * along_v]))
+    """Card outlines (``short`` × ``long``) with a corner at ``corner`` ([x, y]) and
+    their sides along the unit vectors ``along_u`` and ``along_v``, both ways round."""
+    (x, y), (ux, uy), (vx, vy) = corner, along_u, along_v
+    return [_clockwise_short_first([[x, y], [x + a * ux, y + a * uy], [x + a * ux + b * vx, y + a * uy + b * vy],
+                                    [x + b * vx, y + b * vy]])
             for a, b in ((short, long), (long, short))]
 
 
@@ -484,8 +494,9 @@ def _near(candidate: np.ndarray, centres: list[tuple[float, float]]) -> bool:
     ``centres``: it is the same card."""
     if not centres:
         return False
-    (x0, y0), (x1, y1) = candidate[:2].tolist()
-    cx, cy = _centre(candidate)
+    corners = candidate.tolist()
+    (x0, y0), (x1, y1) = corners[:2]
+    cx, cy = _centre(corners)
     limit = 0.04 * ((x1 - x0) ** 2 + (y1 - y0) ** 2)
     return any((x - cx) ** 2 + (y - cy) ** 2 < limit for x, y in centres)
 
