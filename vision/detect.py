@@ -120,14 +120,13 @@ def _card_shaped(quads: np.ndarray, settings: DetectSettings, area_range: tuple[
             for quad, ok in zip(quads, proportioned)]
 
 
-def _quad_of(contour: np.ndarray, hull: np.ndarray, settings: DetectSettings,
-             area_range: tuple[float, float]) -> np.ndarray | None:
-    """The card-shaped quad (clockwise, short side first) of a region with outline
-    ``contour`` and convex hull ``hull``, or None when the region is not card-shaped."""
+def _quad_of(hull: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> np.ndarray | None:
+    """The card-shaped quad (clockwise, short side first) of a region with convex hull
+    ``hull``, or None when the region is not card-shaped."""
     area = cv2.contourArea(hull)
     if not area_range[0] <= area <= 1.2 * area_range[1]:
         return None
-    (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(hull)  # the region's too: OpenCV finds it on the hull
     if rw * rh <= 0 or area / (rw * rh) < settings.rectangularity:
         return None
     if abs(min(rw, rh) / max(rw, rh) - settings.aspect) > 1.5 * settings.aspect_tolerance:
@@ -309,7 +308,7 @@ class _Search:
 
     def add(self, masks: tuple[np.ndarray, ...]) -> None:
         """Take the candidates of the segmentations (binary masks), in order."""
-        regions = [(region, _quad_of(region, hull, self.settings, self.area_range))
+        regions = [(region, _quad_of(hull, self.settings, self.area_range))
                    for mask in masks for region, hull in _regions(mask, self.area_range)]
         self._refine([single for _, single in regions if single is not None])
         cards = [found[0] for found in self._refined.values() if found is not None]
