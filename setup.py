@@ -5,4 +5,4 @@ from setuptools import Extension, setup
 
 # -ffp-contract=off: no fused multiply-add (the Pi's ARM has it), so the C code rounds
 # as the NumPy code it replaced did.
-setup(ext_modules=[Extension("vision._refine", ["vision/_refine.c"], extra_compile_args=["-O2", "-ffp-contract=off"])])
+setup(ext_modules=[Extension("vision._refine", ["vision/_refine.c"], extra_compile_args=["-O3", "-ffp-contract=off"])])
