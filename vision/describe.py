@@ -45,6 +45,13 @@ _HOG_LENGTH = (HOG_SIZE[0] // HOG_CELL) * (HOG_SIZE[1] // HOG_CELL) * HOG_BINS
 DESCRIPTOR_LENGTH = GREY_SIZE[0] * GREY_SIZE[1] + _HOG_LENGTH + COLOUR_SIZE[0] * COLOUR_SIZE[1] * 2
 
 
+def _unit_rows(rows: np.ndarray) -> np.ndarray:
+    """Each row of a float32 matrix scaled to unit length (a row shorter than 1e-3
+    divided by 1e-3), as ``row / max(np.linalg.norm(row), 1e-3)`` does it, the
+    divisions done at once."""
+    return rows / np.array([max(float(np.sqrt(row.dot(row))), 1e-3) for row in rows], np.float32)[:, None]
+
+
 def gradient_histograms(greys: np.ndarray) -> np.ndarray:
     """Magnitude-weighted histograms of gradient direction (signed, 8 bins) in 8×8
     cells of each of N grey images of :data:`HOG_SIZE` (N × height × width),
@@ -52,7 +59,8 @@ def gradient_histograms(greys: np.ndarray) -> np.ndarray:
     histograms are those it would have alone: the images are stacked with a mirrored
     row above and below each, so the 3×3 gradient sees its own image's border."""
     n = len(greys)
-    padded = np.pad(greys.astype(np.float32), ((0, 0), (1, 1), (0, 0)), mode="reflect").reshape(-1, HOG_SIZE[0])
+    levels = greys.astype(np.float32)
+    padded = np.concatenate([levels[:, 1:2], levels, levels[:, -2:-1]], axis=1).reshape(-1, HOG_SIZE[0])
     gx = cv2.Sobel(padded, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(padded, cv2.CV_32F, 0, 1, ksize=3)
     magnitude, angle = (layer.reshape(n, HOG_SIZE[1] + 2, -1)[:, 1:-1].reshape(n, -1)
@@ -60,7 +68,7 @@ def gradient_histograms(greys: np.ndarray) -> np.ndarray:
     bins = (angle * (HOG_BINS / (2 * np.pi))).astype(np.int64) % HOG_BINS
     where = np.arange(n)[:, None] * _HOG_LENGTH + _CELL_OF + bins
     hist = np.sqrt(np.bincount(where.ravel(), magnitude.ravel(), n * _HOG_LENGTH)).astype(np.float32).reshape(n, -1)
-    return np.stack([row / max(float(np.linalg.norm(row)), 1e-3) for row in hist])
+    return _unit_rows(hist)
 
 
 def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_SIZE,
@@ -112,7 +120,7 @@ def describe_all(cards: Sequence[np.ndarray]) -> np.ndarray:
     thumbs = cv2.resize(grey, (GREY_SIZE[0], GREY_SIZE[1] * n), interpolation=cv2.INTER_AREA)
     thumbs = thumbs.reshape(n, -1).astype(np.float32)
     thumbs -= thumbs.mean(axis=1, keepdims=True)
-    thumbs = np.stack([thumb / max(float(np.linalg.norm(thumb)), 1e-3) for thumb in thumbs])
+    thumbs = _unit_rows(thumbs)
     hog = gradient_histograms(cv2.resize(grey, (HOG_SIZE[0], HOG_SIZE[1] * n),
                                          interpolation=cv2.INTER_AREA).reshape(n, HOG_SIZE[1], HOG_SIZE[0]))
     lab = cv2.cvtColor(cv2.resize(balanced, (COLOUR_SIZE[0], COLOUR_SIZE[1] * n), interpolation=cv2.INTER_AREA),
