@@ -449,25 +449,30 @@ def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.nda
     along the outline meet at 75–105°, with at most a tenth of ``short`` of outline
     between them (a card's rounded corner) — the corner is where their lines cross."""
     poly = cv2.approxPolyDP(contour, max(2.0, 0.03 * short), True).reshape(-1, 2).astype(np.float64)
-    if len(poly) < 3:
+    count = len(poly)
+    if count < 3:
         return []
-    sides = np.roll(poly, -1, axis=0) - poly
+    sides = np.concatenate((poly[1:], poly[:1])) - poly
     lengths = np.hypot(sides[:, 0], sides[:, 1])
-    runs = np.flatnonzero(lengths >= 0.25 * short)
-    if len(runs) < 2:
+    first = np.flatnonzero(lengths >= 0.25 * short)
+    if len(first) < 2:
         return []
+    # each run with the next: the sides between them (at most two) and their directions,
+    # for all pairs at once; the rest per pair in plain Python
+    second = np.concatenate((first[1:], first[:1]))
+    between = (second - first - 1) % count
+    rounding = np.where(between >= 1, lengths[(first + 1) % count], 0.0) + \
+        np.where(between >= 2, lengths[(first + 2) % count], 0.0)
+    u, v = sides[first] / lengths[first, None], sides[second] / lengths[second, None]
     out: list[np.ndarray] = []
-    for first, second in zip(runs, np.roll(runs, -1)):
-        between = (second - first - 1) % len(poly)
-        if between > 2 or lengths[(first + 1 + np.arange(between)) % len(poly)].sum() > 0.1 * short:
+    for k in np.flatnonzero((between <= 2) & ~(rounding > 0.1 * short)).tolist():
+        (ux, uy), (vx, vy) = u[k].tolist(), v[k].tolist()
+        cross = ux * vy - uy * vx
+        if abs(float(np.dot(u[k], v[k]))) > 0.25 or abs(cross) < 1e-6:
             continue
-        u, v = sides[first] / lengths[first], sides[second] / lengths[second]
-        cross = u[0] * v[1] - u[1] * v[0]
-        if abs(float(np.dot(u, v))) > 0.25 or abs(cross) < 1e-6:
-            continue
-        gap = poly[second] - poly[first]
-        corner = poly[first] + (gap[0] * v[1] - gap[1] * v[0]) / cross * u
-        out += _cards_at(corner.tolist(), (-u).tolist(), v.tolist(), short, long)
+        (x0, y0), (x1, y1) = poly[first[k]].tolist(), poly[second[k]].tolist()
+        along = ((x1 - x0) * vy - (y1 - y0) * vx) / cross
+        out += _cards_at([x0 + along * ux, y0 + along * uy], [-ux, -uy], [vx, vy], short, long)
     return out
 
 
