@@ -65,7 +65,9 @@ def gradient_histograms(greys: np.ndarray) -> np.ndarray:
     gy = cv2.Sobel(padded, cv2.CV_32F, 0, 1, ksize=3)
     magnitude, angle = (layer.reshape(n, HOG_SIZE[1] + 2, -1)[:, 1:-1].reshape(n, -1)
                         for layer in cv2.cartToPolar(gx, gy))
-    bins = (angle * (HOG_BINS / (2 * np.pi))).astype(np.int64) % HOG_BINS
+    # "% HOG_BINS" as a mask, many times faster on integers: the angles are not negative
+    # and HOG_BINS is a power of two
+    bins = (angle * (HOG_BINS / (2 * np.pi))).astype(np.int64) & (HOG_BINS - 1)
     where = np.arange(n)[:, None] * _HOG_LENGTH + _CELL_OF + bins
     hist = np.sqrt(np.bincount(where.ravel(), magnitude.ravel(), n * _HOG_LENGTH)).astype(np.float32).reshape(n, -1)
     return _unit_rows(hist)
