@@ -55,6 +55,13 @@ INDEX_LENGTH = 2 * (INDEX_SIZE[0] // INDEX_CELL) * (INDEX_SIZE[1] // INDEX_CELL)
 """The length of :func:`describe_index`'s descriptors."""
 
 
+def _unit_rows(rows: np.ndarray) -> np.ndarray:
+    """Each row of a float32 matrix scaled to unit length (a row shorter than 1e-3
+    divided by 1e-3), as ``row / max(np.linalg.norm(row), 1e-3)`` does it, the
+    divisions done at once."""
+    return rows / np.array([max(float(np.sqrt(row.dot(row))), 1e-3) for row in rows], np.float32)[:, None]
+
+
 def gradient_histograms(greys: np.ndarray, cell: int) -> np.ndarray:
     """Magnitude-weighted histograms of gradient direction (signed, :data:`HOG_BINS`
     bins) in ``cell``×``cell`` cells, row by row, of each of N grey images (N × height
@@ -62,17 +69,20 @@ def gradient_histograms(greys: np.ndarray, cell: int) -> np.ndarray:
     image's histograms are those it would have alone: the images are stacked with a
     mirrored row above and below each, so the 3×3 gradient sees its own image's border."""
     n, height, width = greys.shape
-    padded = np.pad(greys.astype(np.float32), ((0, 0), (1, 1), (0, 0)), mode="reflect").reshape(-1, width)
+    levels = greys.astype(np.float32)
+    padded = np.concatenate([levels[:, 1:2], levels, levels[:, -2:-1]], axis=1).reshape(-1, width)
     gx = cv2.Sobel(padded, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(padded, cv2.CV_32F, 0, 1, ksize=3)
     magnitude, angle = (layer.reshape(n, height + 2, -1)[:, 1:-1].reshape(n, -1)
                         for layer in cv2.cartToPolar(gx, gy))
-    bins = (angle * (HOG_BINS / (2 * np.pi))).astype(np.int64) % HOG_BINS
+    # "% HOG_BINS" as a mask, many times faster on integers: the angles are not negative
+    # and HOG_BINS is a power of two
+    bins = (angle * (HOG_BINS / (2 * np.pi))).astype(np.int64) & (HOG_BINS - 1)
     length = (height // cell) * (width // cell) * HOG_BINS
     cell_of = ((np.arange(height)[:, None] // cell) * (width // cell) + np.arange(width)[None, :] // cell).ravel()
     where = np.arange(n)[:, None] * length + cell_of * HOG_BINS + bins
     hist = np.sqrt(np.bincount(where.ravel(), magnitude.ravel(), n * length)).astype(np.float32).reshape(n, -1)
-    return np.stack([row / max(float(np.linalg.norm(row)), 1e-3) for row in hist])
+    return _unit_rows(hist)
 
 
 def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_SIZE,
@@ -130,7 +140,7 @@ def describe_all(cards: Sequence[np.ndarray]) -> np.ndarray:
     thumbs = cv2.resize(grey, (GREY_SIZE[0], GREY_SIZE[1] * n), interpolation=cv2.INTER_AREA)
     thumbs = thumbs.reshape(n, -1).astype(np.float32)
     thumbs -= thumbs.mean(axis=1, keepdims=True)
-    thumbs = np.stack([thumb / max(float(np.linalg.norm(thumb)), 1e-3) for thumb in thumbs])
+    thumbs = _unit_rows(thumbs)
     hog = gradient_histograms(cv2.resize(grey, (HOG_SIZE[0], HOG_SIZE[1] * n), interpolation=cv2.INTER_AREA)
                               .reshape(n, HOG_SIZE[1], HOG_SIZE[0]), HOG_CELL)
     lab = cv2.cvtColor(cv2.resize(balanced, (COLOUR_SIZE[0], COLOUR_SIZE[1] * n), interpolation=cv2.INTER_AREA),

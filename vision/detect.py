@@ -40,6 +40,13 @@ from vision.outline import refine_all
 CORNER_COVER = 0.7
 """How much of a card placed at a region's corner the region must cover (:meth:`_Search._take_corners`)."""
 
+_NEXT = np.array([1, 2, 3, 0])
+"""Each corner's following one, clockwise: ``quad[_NEXT] - quad`` are a quad's sides
+(indexing costs less than ``np.roll`` on four points)."""
+
+_PREVIOUS = np.array([3, 0, 1, 2])
+"""Each corner's preceding one."""
+
 
 @dataclass(frozen=True)
 class DetectSettings:
@@ -68,17 +75,24 @@ class DetectSettings:
     local_contrast: float = 3.0
 
 
-def _centre(quad: np.ndarray) -> tuple[float, float]:
-    """The mean of a quad's corners."""
-    corners = quad.tolist()
-    return sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
+def _corners(quad: np.ndarray | list[list[float]]) -> list[list[float]]:
+    """A quad's corners (an array, or a list of [x, y]) as a new list of [x, y]: the
+    quads' arithmetic is plain Python, as on four points NumPy's per-call overhead
+    dominates."""
+    return quad.tolist() if isinstance(quad, np.ndarray) else list(quad)
 
 
-def _clockwise_short_first(quad: np.ndarray) -> np.ndarray:
+def _centre(quad: np.ndarray | list[list[float]]) -> tuple[float, float]:
+    """The mean of a quad's four corners."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = _corners(quad)
+    return (x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4
+
+
+def _clockwise_short_first(quad: np.ndarray | list[list[float]]) -> np.ndarray:
     """A quad's four corners (float32) clockwise in image coordinates, the first side
-    a short one. Plain Python: on four points NumPy's per-call overhead dominates."""
-    corners = quad.tolist()
-    cx, cy = sum(x for x, _ in corners) / 4, sum(y for _, y in corners) / 4
+    a short one."""
+    corners = _corners(quad)
+    cx, cy = _centre(corners)
     corners.sort(key=lambda corner: math.atan2(corner[1] - cy, corner[0] - cx))
     (x0, y0), (x1, y1), (x2, y2) = corners[:3]
     if (x1 - x0) ** 2 + (y1 - y0) ** 2 > (x2 - x1) ** 2 + (y2 - y1) ** 2:
@@ -86,27 +100,33 @@ def _clockwise_short_first(quad: np.ndarray) -> np.ndarray:
     return np.array(corners, np.float32)
 
 
-def _card_shaped(quad: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> bool:
-    """Whether a quad (clockwise, short side first) is convex, of a card's size and
-    proportions, and close to a rectangle."""
-    if not cv2.isContourConvex(quad.astype(np.float32)):
-        return False
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    short, long = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    if long <= 0 or abs(short / long - settings.aspect) > settings.aspect_tolerance:
-        return False
-    if min(sides[0], sides[2]) < 0.8 * max(sides[0], sides[2]) or \
-            min(sides[1], sides[3]) < 0.8 * max(sides[1], sides[3]):
-        return False
-    return area_range[0] <= cv2.contourArea(quad.astype(np.float32)) <= area_range[1]
+def _side_lengths(quads: np.ndarray) -> np.ndarray:
+    """The lengths of the sides (N × 4) of N quads (N × 4 × 2), each from its corner to the next."""
+    steps = quads[:, _NEXT] - quads
+    return np.sqrt((steps * steps).sum(axis=2))
 
 
-def _quad_of(contour: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> np.ndarray | None:
-    hull = cv2.convexHull(contour)
+def _card_shaped(quads: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> list[bool]:
+    """Whether each of N quads (N × 4 × 2 float32, clockwise, short side first) is
+    convex, of a card's size and proportions, and close to a rectangle. The proportions
+    are checked for all quads at once."""
+    sides = _side_lengths(quads)
+    short, long = (sides[:, 0] + sides[:, 2]) / 2, (sides[:, 1] + sides[:, 3]) / 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        proportioned = (long > 0) & ~(np.abs(short / long - settings.aspect) > settings.aspect_tolerance)
+    for a, b in ((0, 2), (1, 3)):
+        proportioned &= np.minimum(sides[:, a], sides[:, b]) >= 0.8 * np.maximum(sides[:, a], sides[:, b])
+    return [bool(ok) and cv2.isContourConvex(quad) and area_range[0] <= cv2.contourArea(quad) <= area_range[1]
+            for quad, ok in zip(quads, proportioned)]
+
+
+def _quad_of(hull: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> np.ndarray | None:
+    """The card-shaped quad (clockwise, short side first) of a region with convex hull
+    ``hull``, or None when the region is not card-shaped."""
     area = cv2.contourArea(hull)
     if not area_range[0] <= area <= 1.2 * area_range[1]:
         return None
-    (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
+    (cx, cy), (rw, rh), angle = cv2.minAreaRect(hull)  # the region's too: OpenCV finds it on the hull
     if rw * rh <= 0 or area / (rw * rh) < settings.rectangularity:
         return None
     if abs(min(rw, rh) / max(rw, rh) - settings.aspect) > 1.5 * settings.aspect_tolerance:
@@ -132,11 +152,12 @@ def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[floa
         return []
     x, y, w, h = cv2.boundingRect(contour)
     solid = np.zeros((h + 2, w + 2), np.uint8)
-    cv2.drawContours(solid, [contour - (x - 1, y - 1)], -1, 255, -1)
+    cv2.drawContours(solid, [contour], -1, 255, -1, offset=(1 - x, 1 - y))
     distance = cv2.distanceTransform(solid, cv2.DIST_L2, 3)
+    deepest = float(distance.max())
     out = []
     for level in (0.55, 0.7, 0.85):
-        depth = level * float(distance.max())
+        depth = level * deepest
         if depth < 4:
             return out
         cores, _ = cv2.findContours((distance >= depth).astype(np.uint8), cv2.RETR_EXTERNAL,
@@ -167,10 +188,10 @@ def _coverage(solid: np.ndarray, box: np.ndarray) -> float:
     return cv2.countNonZero(cv2.bitwise_and(inside, solid[y0:y1, x0:x1])) / max(cv2.countNonZero(inside), 1)
 
 
-def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[np.ndarray]:
-    """The outer contours of ``mask`` whose convex hull could hold a card: also an
-    outline open on one side (a card's edges in the edge map, one side lost in glare),
-    which spans the card though it encloses little."""
+def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The outer contours of ``mask`` whose convex hull could hold a card, each with its
+    hull: also an outline open on one side (a card's edges in the edge map, one side
+    lost in glare), which spans the card though it encloses little."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return []
@@ -180,17 +201,22 @@ def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[np.ndarr
     points = np.concatenate(contours).reshape(-1, 2)
     extent = np.maximum.reduceat(points, starts) - np.minimum.reduceat(points, starts)
     large = np.flatnonzero(extent[:, 0].astype(np.int64) * extent[:, 1] >= area_range[0])
-    return [contours[k] for k in large if cv2.contourArea(cv2.convexHull(contours[k])) >= area_range[0]]
+    hulls = [(contours[k], cv2.convexHull(contours[k])) for k in large]
+    return [(contour, hull) for contour, hull in hulls if cv2.contourArea(hull) >= area_range[0]]
 
 
 def _brighter_than_around(blurred: np.ndarray, settings: DetectSettings) -> np.ndarray:
     """Where the image is at least ``settings.local_contrast`` grey levels brighter than
     the mean of its surroundings (:class:`DetectSettings`). On any table this takes a
     card's paper at least along its edges, where the table beside it pulls the mean
-    down, so the outer outline of what is taken there encloses the card."""
-    side = int(round(settings.local_window * math.sqrt(blurred.shape[0] * blurred.shape[1]))) | 1
-    return cv2.adaptiveThreshold(blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, max(side, 3),
-                                 -settings.local_contrast)
+    down, so the outer outline of what is taken there encloses the card.
+
+    This is ``cv2.adaptiveThreshold`` (mean, binary) for a ``local_contrast`` of at least
+    0, done in steps that OpenCV vectorises: its own last step looks each pixel up in a
+    table, and took as long as the mean."""
+    side = max(int(round(settings.local_window * math.sqrt(blurred.shape[0] * blurred.shape[1]))) | 1, 3)
+    mean = cv2.boxFilter(blurred, -1, (side, side), borderType=cv2.BORDER_REPLICATE | cv2.BORDER_ISOLATED)
+    return cv2.threshold(cv2.subtract(blurred, mean), settings.local_contrast, 255, cv2.THRESH_BINARY)[1]
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
@@ -235,14 +261,14 @@ def alternative_outlines(image: np.ndarray, quads: list[np.ndarray], which: list
     if not which:
         return {}
     search = _Search(_for_refining(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image), settings)
-    short, long = _typical(quads)
+    shorts, longs = _mean_sides(quads)
+    short, long = float(np.median(shorts)), float(np.median(longs))
     tries: list[tuple[int, np.ndarray]] = []
     for k in which:
         quad = quads[k].astype(np.float64)
         centre = quad.mean(axis=0)
         tries += [(k, card) for card in _cards_around(quad, short, long)]
-        own_short, own_long = _sides(quads[k])
-        for grown in (math.sqrt(short * long / max(own_short * own_long, 1e-6)), 1.25):
+        for grown in (math.sqrt(short * long / max(shorts[k] * longs[k], 1e-6)), 1.25):
             tries.append((k, _clockwise_short_first(centre + grown * (quad - centre))))
     search._refine([candidate for _, candidate in tries], every=True)
     out: dict[int, list[np.ndarray]] = {k: [] for k in which}
@@ -286,8 +312,8 @@ class _Search:
 
     def add(self, masks: tuple[np.ndarray, ...]) -> None:
         """Take the candidates of the segmentations (binary masks), in order."""
-        regions = [(region, _quad_of(region, self.settings, self.area_range))
-                   for mask in masks for region in _regions(mask, self.area_range)]
+        regions = [(region, _quad_of(hull, self.settings, self.area_range))
+                   for mask in masks for region, hull in _regions(mask, self.area_range)]
         self._refine([single for _, single in regions if single is not None])
         cards = [found[0] for found in self._refined.values() if found is not None]
         parts = {k: _split(region, self.settings, self.area_range) for k, (region, single) in enumerate(regions)
@@ -320,7 +346,7 @@ class _Search:
                 continue
             x, y, w, h = cv2.boundingRect(region)
             solid = np.zeros((h, w), np.uint8)
-            cv2.drawContours(solid, [region - (x, y)], -1, 255, -1)
+            cv2.drawContours(solid, [region], -1, 255, -1, offset=(-x, -y))
             for quad in _corner_quads(region, short, long):
                 if not _repeats(quad, candidates) and not self._mostly_found(quad) and \
                         _coverage(solid, np.round(quad - (x, y)).astype(np.int32)) >= CORNER_COVER:
@@ -388,12 +414,14 @@ class _Search:
             return
         quads, support = refine_all(self.grey, np.stack(list(new.values())), self.settings.aspect,
                                     self.settings.edge_contrast)
-        for key, quad, share in zip(new, quads, support):
-            self._refined[key] = None
-            if share >= self.settings.edge_support:
-                quad = _clockwise_short_first(quad)
-                if _card_shaped(quad, self.settings, self.area_range):
-                    self._refined[key] = (quad, float(share))
+        self._refined.update(dict.fromkeys(new))
+        supported = [(key, _clockwise_short_first(quad), float(share))
+                     for key, quad, share in zip(new, quads, support) if share >= self.settings.edge_support]
+        shaped = _card_shaped(np.array([quad for _, quad, _ in supported], np.float32).reshape(-1, 4, 2),
+                              self.settings, self.area_range)
+        for (key, quad, share), ok in zip(supported, shaped):
+            if ok:
+                self._refined[key] = (quad, share)
 
 
 def _repeats(candidate: np.ndarray, others: list[np.ndarray]) -> bool:
@@ -402,16 +430,17 @@ def _repeats(candidate: np.ndarray, others: list[np.ndarray]) -> bool:
     return bool(others) and float(np.abs(np.array(others) - candidate).max(axis=(1, 2)).min()) < 3
 
 
-def _sides(quad: np.ndarray) -> tuple[float, float]:
-    """A card outline's (clockwise, short side first) mean short and long side."""
-    lengths = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    return float(lengths[0] + lengths[2]) / 2, float(lengths[1] + lengths[3]) / 2
+def _mean_sides(quads: list[np.ndarray]) -> tuple[list[float], list[float]]:
+    """The mean short sides and mean long sides of card outlines (clockwise, short side first)."""
+    lengths = _side_lengths(np.array(quads))
+    return ([float(s) / 2 for s in lengths[:, 0] + lengths[:, 2]],
+            [float(t) / 2 for t in lengths[:, 1] + lengths[:, 3]])
 
 
 def _typical(quads: list[np.ndarray]) -> tuple[float, float]:
     """The median short and long side of card outlines (clockwise, short side first)."""
-    sides = [_sides(quad) for quad in quads]
-    return float(np.median([s for s, _ in sides])), float(np.median([t for _, t in sides]))
+    shorts, longs = _mean_sides(quads)
+    return float(np.median(shorts)), float(np.median(longs))
 
 
 def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.ndarray]:
@@ -420,25 +449,30 @@ def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.nda
     along the outline meet at 75–105°, with at most a tenth of ``short`` of outline
     between them (a card's rounded corner) — the corner is where their lines cross."""
     poly = cv2.approxPolyDP(contour, max(2.0, 0.03 * short), True).reshape(-1, 2).astype(np.float64)
-    if len(poly) < 3:
+    count = len(poly)
+    if count < 3:
         return []
-    sides = np.roll(poly, -1, axis=0) - poly
+    sides = np.concatenate((poly[1:], poly[:1])) - poly
     lengths = np.hypot(sides[:, 0], sides[:, 1])
-    runs = np.flatnonzero(lengths >= 0.25 * short)
-    if len(runs) < 2:
+    first = np.flatnonzero(lengths >= 0.25 * short)
+    if len(first) < 2:
         return []
+    # each run with the next: the sides between them (at most two) and their directions,
+    # for all pairs at once; the rest per pair in plain Python
+    second = np.concatenate((first[1:], first[:1]))
+    between = (second - first - 1) % count
+    rounding = np.where(between >= 1, lengths[(first + 1) % count], 0.0) + \
+        np.where(between >= 2, lengths[(first + 2) % count], 0.0)
+    u, v = sides[first] / lengths[first, None], sides[second] / lengths[second, None]
     out: list[np.ndarray] = []
-    for first, second in zip(runs, np.roll(runs, -1)):
-        between = (second - first - 1) % len(poly)
-        if between > 2 or lengths[(first + 1 + np.arange(between)) % len(poly)].sum() > 0.1 * short:
+    for k in np.flatnonzero((between <= 2) & ~(rounding > 0.1 * short)).tolist():
+        (ux, uy), (vx, vy) = u[k].tolist(), v[k].tolist()
+        cross = ux * vy - uy * vx
+        if abs(float(np.dot(u[k], v[k]))) > 0.25 or abs(cross) < 1e-6:
             continue
-        u, v = sides[first] / lengths[first], sides[second] / lengths[second]
-        cross = u[0] * v[1] - u[1] * v[0]
-        if abs(float(np.dot(u, v))) > 0.25 or abs(cross) < 1e-6:
-            continue
-        gap = poly[second] - poly[first]
-        corner = poly[first] + (gap[0] * v[1] - gap[1] * v[0]) / cross * u
-        out += _cards_at(corner, -u, v, short, long)
+        (x0, y0), (x1, y1) = poly[first[k]].tolist(), poly[second[k]].tolist()
+        along = ((x1 - x0) * vy - (y1 - y0) * vx) / cross
+        out += _cards_at([x0 + along * ux, y0 + along * uy], [-ux, -uy], [vx, vy], short, long)
     return out
 
 
@@ -446,18 +480,20 @@ def _cards_around(quad: np.ndarray, short: float, long: float) -> list[np.ndarra
     """Card outlines (``short`` × ``long``) placed at each corner of ``quad``, along its
     two sides there, both ways round."""
     corners = quad.astype(np.float64)
-    along = np.roll(corners, -1, axis=0) - corners
+    along = corners[_NEXT] - corners
     along /= np.maximum(np.hypot(along[:, 0], along[:, 1]), 1e-6)[:, None]
-    return [card for corner, following, preceding in zip(corners, along, -np.roll(along, 1, axis=0))
+    return [card
+            for corner, following, preceding in zip(corners.tolist(), along.tolist(), (-along[_PREVIOUS]).tolist())
             for card in _cards_at(corner, following, preceding, short, long)]
 
 
-def _cards_at(corner: np.ndarray, along_u: np.ndarray, along_v: np.ndarray, short: float,
+def _cards_at(corner: list[float], along_u: list[float], along_v: list[float], short: float,
               long: float) -> list[np.ndarray]:
-    """Card outlines (``short`` × ``long``) with a corner at ``corner`` and their sides
-    along the unit vectors ``along_u`` and ``along_v``, both ways round."""
-    return [_clockwise_short_first(np.array([corner, corner + a * along_u, corner + a * along_u + b * along_v,
-                                             corner + b * along_v]))
+    """Card outlines (``short`` × ``long``) with a corner at ``corner`` ([x, y]) and
+    their sides along the unit vectors ``along_u`` and ``along_v``, both ways round."""
+    (x, y), (ux, uy), (vx, vy) = corner, along_u, along_v
+    return [_clockwise_short_first([[x, y], [x + a * ux, y + a * uy], [x + a * ux + b * vx, y + a * uy + b * vy],
+                                    [x + b * vx, y + b * vy]])
             for a, b in ((short, long), (long, short))]
 
 
@@ -466,8 +502,9 @@ def _near(candidate: np.ndarray, centres: list[tuple[float, float]]) -> bool:
     ``centres``: it is the same card."""
     if not centres:
         return False
-    (x0, y0), (x1, y1) = candidate[:2].tolist()
-    cx, cy = _centre(candidate)
+    corners = candidate.tolist()
+    (x0, y0), (x1, y1) = corners[:2]
+    cx, cy = _centre(corners)
     limit = 0.04 * ((x1 - x0) ** 2 + (y1 - y0) ** 2)
     return any((x - cx) ** 2 + (y - cy) ** 2 < limit for x, y in centres)
 

@@ -72,7 +72,7 @@ def test_a_card_whose_edge_is_lost_on_one_side_still_gives_a_candidate():
     card = cv2.boxPoints(((300, 240), (126, 176), 20))
     edges = np.zeros((480, 640), np.uint8)
     cv2.polylines(edges, [np.int32(np.round(card))], False, 255, 3)
-    quads = [_quad_of(region, settings, area_range) for region in _regions(edges, area_range)]
+    quads = [_quad_of(hull, settings, area_range) for _, hull in _regions(edges, area_range)]
     assert len(quads) == 1 and quads[0] is not None
     assert min(np.abs(np.roll(quads[0], k, axis=0) - card).max() for k in range(4)) < 4
 
