@@ -80,7 +80,8 @@ class Match:
     the (whitened) distance ``d`` to its nearest prototype, where ``s`` is the typical
     distance between variants of one face (so a typical view scores about 0.5, the very
     picture taught 1, a stranger near 0). ``margin`` is ``1 - d²best / d²runner-up``: 0
-    when two faces are equally near. ``upside_down`` tells whether the card lay turned
+    when two faces are equally near (for a near tie settled by the corner index, the
+    same between the two faces' indices: :meth:`DeckModel.settle`). ``upside_down`` tells whether the card lay turned
     round relative to its outline's first corner.
     """
 
@@ -203,8 +204,8 @@ class DeckModel:
         """Write the model to ``path`` (a ``.npz`` file)."""
         header = {"format": FORMAT, "deck": self.deck, "ids": list(self.ids), "aspect": self.aspect,
                   "copies": self.copies, "scale": self.scale, "index_scale": self.index_scale,
-                  "min_confidence": self.min_confidence,
-                  "min_margin": self.min_margin, "descriptor_version": self.descriptor_version}
+                  "min_confidence": self.min_confidence, "min_margin": self.min_margin,
+                  "descriptor_version": self.descriptor_version}
         try:
             with open(path, "wb") as handle:
                 np.savez_compressed(handle, header=np.frombuffer(json.dumps(header).encode("utf-8"), np.uint8),
