@@ -1,7 +1,7 @@
 """Turning a found card into numbers that can be compared.
 
 :func:`warp_card` cuts a card out of an image by its four corners and stands it upright
-(first corner at the top left); :func:`describe` makes a descriptor of such an image
+(first corner at the top left); :func:`describe_all` makes descriptors of such images
 that light, blur and small errors in the corners change little:
 
 * the card's paper is taken as white (each colour channel scaled so that the
@@ -46,7 +46,7 @@ its index (value or rank, and suit): about a fifth of the width and a third of t
 INDEX_CELL = 4
 WEIGHTS = {"grey": 0.55, "hog": 0.65, "colour": 0.5}
 DESCRIPTOR_VERSION = 3
-"""Changes whenever :func:`describe` or :func:`describe_index` does; a model made with
+"""Changes whenever :func:`describe_all` or :func:`describe_index` does; a model made with
 another version must be taught again."""
 
 _HOG_LENGTH = (HOG_SIZE[0] // HOG_CELL) * (HOG_SIZE[1] // HOG_CELL) * HOG_BINS
@@ -148,11 +148,6 @@ def describe_all(cards: Sequence[np.ndarray]) -> np.ndarray:
     colour = (lab[:, :, 1:].reshape(n, -1).astype(np.float32) - 128.0) / 48.0
     return np.concatenate([WEIGHTS["grey"] * thumbs, WEIGHTS["hog"] * hog,
                            WEIGHTS["colour"] * colour / np.sqrt(colour.shape[1] / 8.0)], axis=1).astype(np.float32)
-
-
-def describe(card: np.ndarray) -> np.ndarray:
-    """The descriptor (float32 vector) of an upright card image of :data:`WARP_SIZE`."""
-    return describe_all([card])[0]
 
 
 def describe_index(cards: Sequence[np.ndarray]) -> np.ndarray:

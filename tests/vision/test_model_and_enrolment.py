@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.describe import DESCRIPTOR_VERSION, INDEX_LENGTH, describe, describe_both_ways, describe_index, warp_card
+from vision.describe import DESCRIPTOR_VERSION, INDEX_LENGTH, describe_all, describe_both_ways, describe_index, warp_card
 from vision.detect import find_cards
 from vision.enrol import EnrolState, LiveEnrolment, enrol_images
 from vision.errors import EnrolmentError, ModelFileError
@@ -42,7 +42,7 @@ def test_a_cards_descriptor_is_the_same_alone_or_among_others():
     assert len(cards) == 5 and together.shape[:2] == (5, 2)
     for k, card in enumerate(cards):
         assert np.array_equal(describe_both_ways([card])[0], together[k])
-        assert np.array_equal(describe(card), together[k, 0])
+        assert np.array_equal(describe_all([card])[0], together[k, 0])
     assert np.array_equal(describe_both_ways(cards[::-1]), together[::-1])
     index = describe_index(cards)
     assert index.shape == (5, INDEX_LENGTH)
