@@ -57,9 +57,10 @@ class DetectSettings:
     least ratio of a region's area to its enclosing rectangle's; ``edge_support`` the
     least fraction of the refined outline that must lie on an edge where the card is at
     least ``edge_contrast`` grey levels brighter than the table. A pixel is part of the
-    brighter-than-around segmentation when it is ``local_contrast`` grey levels above
-    the mean of a square around it whose side is ``local_window`` of the geometric
-    mean of the image's width and height (51 pixels at 640×480).
+    brighter-than-around segmentation when it is more than ``local_contrast`` grey levels
+    above the mean (rounded to a grey level) of a square around it whose side is
+    ``local_window`` of the geometric mean of the image's width and height (51 pixels at
+    640×480).
     """
 
     aspect: float = POKER_ASPECT
@@ -206,7 +207,7 @@ def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[tuple[np
 
 
 def _brighter_than_around(blurred: np.ndarray, settings: DetectSettings) -> np.ndarray:
-    """Where the image is at least ``settings.local_contrast`` grey levels brighter than
+    """Where the image is more than ``settings.local_contrast`` grey levels brighter than
     the mean of its surroundings (:class:`DetectSettings`). On any table this takes a
     card's paper at least along its edges, where the table beside it pulls the mean
     down, so the outer outline of what is taken there encloses the card.
