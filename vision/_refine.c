@@ -60,9 +60,10 @@ static const struct {
 
 /* --- data ----------------------------------------------------------------------------- */
 
-/* The grey picture: float32, row after row. */
+/* The grey picture, row after row: float32 `pixels`, or uint8 `levels` (the other NULL). */
 typedef struct {
     const float *pixels;
+    const unsigned char *levels;
     Py_ssize_t width, height;
 } Picture;
 
@@ -200,9 +201,17 @@ static Py_ssize_t clamp_index(Py_ssize_t i, Py_ssize_t size)
     return i < 0 ? 0 : i >= size ? size - 1 : i;
 }
 
+/* The picture's level at row `row`, column `column`, as float32. */
+static inline float level(const Picture *pic, Py_ssize_t row, Py_ssize_t column)
+{
+    Py_ssize_t at = row * pic->width + column;
+    return pic->levels ? (float)pic->levels[at] : pic->pixels[at];
+}
+
 /* The picture at (x, y) as OpenCV 4's cv2.remap(INTER_LINEAR, BORDER_REPLICATE) samples
-   a float32 picture: the position rounded to 1/32 pixel, the four pixels around it
-   (clamped to the picture) weighted bilinearly and summed in OpenCV's order. */
+   a float32 picture (a uint8 one is sampled as its float32 copy would be): the position
+   rounded to 1/32 pixel, the four pixels around it (clamped to the picture) weighted
+   bilinearly and summed in OpenCV's order. */
 static float sample(const Picture *pic, float x, float y)
 {
     long ix = lrintf(x * INTER_STEPS), iy = lrintf(y * INTER_STEPS);
@@ -210,10 +219,9 @@ static float sample(const Picture *pic, float x, float y)
     Py_ssize_t x0 = (ix - fx) / INTER_STEPS, y0 = (iy - fy) / INTER_STEPS;
     float wx = (float)fx * (1.0f / INTER_STEPS), wy = (float)fy * (1.0f / INTER_STEPS);
     Py_ssize_t left = clamp_index(x0, pic->width), right = clamp_index(x0 + 1, pic->width);
-    const float *top = pic->pixels + clamp_index(y0, pic->height) * pic->width;
-    const float *bottom = pic->pixels + clamp_index(y0 + 1, pic->height) * pic->width;
-    return top[left] * ((1.0f - wy) * (1.0f - wx)) + top[right] * ((1.0f - wy) * wx) +
-           bottom[left] * (wy * (1.0f - wx)) + bottom[right] * (wy * wx);
+    Py_ssize_t top = clamp_index(y0, pic->height), bottom = clamp_index(y0 + 1, pic->height);
+    return level(pic, top, left) * ((1.0f - wy) * (1.0f - wx)) + level(pic, top, right) * ((1.0f - wy) * wx) +
+           level(pic, bottom, left) * (wy * (1.0f - wx)) + level(pic, bottom, right) * (wy * wx);
 }
 
 /* --- finding a side's edge -------------------------------------------------------------- */
@@ -557,12 +565,34 @@ static int refine_one(const Picture *pic, const Rules *r, Work *w, float quad[4]
 
 /* --- the module ------------------------------------------------------------------------- */
 
-/* Get `object`'s buffer as a C-contiguous array of `ndim` dimensions with items of
-   struct format `type` ('f' float32, 'd' float64), writable if asked; 0, or −1 with a
-   TypeError (not an array) or ValueError (the wrong one) naming `name`. */
-static int get_array(PyObject *object, Py_buffer *view, const char *name, char type, int ndim, int writable)
+/* The size and name of items of struct format `type` ('B' uint8, 'f' float32, 'd' float64). */
+static const struct {
+    char type;
+    Py_ssize_t size;
+    const char *name;
+} ITEMS[] = {{'B', 1, "uint8"}, {'f', 4, "float32"}, {'d', 8, "float64"}};
+
+/* The names of the struct formats `types` (one or two of ITEMS), as "uint8 or float32". */
+static void type_names(const char *types, char *names, size_t room)
+{
+    names[0] = '\0';
+    for (const char *t = types; *t; t++)
+        for (size_t i = 0; i < sizeof ITEMS / sizeof ITEMS[0]; i++)
+            if (ITEMS[i].type == *t) {
+                if (names[0])
+                    strncat(names, " or ", room - strlen(names) - 1);
+                strncat(names, ITEMS[i].name, room - strlen(names) - 1);
+            }
+}
+
+/* Get `object`'s buffer as a C-contiguous array of `ndim` dimensions with items of one
+   of the struct formats `types` (ITEMS), writable if asked; 0, or −1 with a TypeError
+   (not an array) or ValueError (the wrong one) naming `name`. */
+static int get_array(PyObject *object, Py_buffer *view, const char *name, const char *types, int ndim, int writable)
 {
     const char *format;
+    char names[64];
+    int fits = 0;
 
     if (!PyObject_CheckBuffer(object)) {
         PyErr_Format(PyExc_TypeError, "%s must be an array, not %.100s", name, Py_TYPE(object)->tp_name);
@@ -571,16 +601,21 @@ static int get_array(PyObject *object, Py_buffer *view, const char *name, char t
     if (PyObject_GetBuffer(object, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0)) < 0) {
         view->obj = NULL;
         PyErr_Clear();
+        type_names(types, names, sizeof names);
         PyErr_Format(PyExc_ValueError, "%s must be a C-contiguous%s array of %s", name, writable ? " writable" : "",
-                     type == 'f' ? "float32" : "float64");
+                     names);
         return -1;
     }
     format = view->format ? view->format : "B";
     if (*format == '@' || *format == '=')
         format++;
-    if (format[0] != type || format[1] != '\0' || view->itemsize != (type == 'f' ? 4 : 8) || view->ndim != ndim) {
+    for (size_t i = 0; i < sizeof ITEMS / sizeof ITEMS[0]; i++)
+        fits |= format[0] == ITEMS[i].type && format[1] == '\0' && strchr(types, format[0]) != NULL &&
+                view->itemsize == ITEMS[i].size;
+    if (!fits || view->ndim != ndim) {
+        type_names(types, names, sizeof names);
         PyErr_Format(PyExc_ValueError, "%s must be a %d-D array of %s, not %d-D of format '%s'", name, ndim,
-                     type == 'f' ? "float32" : "float64", view->ndim, view->format ? view->format : "B");
+                     names, view->ndim, view->format ? view->format : "B");
         PyBuffer_Release(view);
         return -1;
     }
@@ -648,7 +683,7 @@ PyDoc_STRVAR(refine_doc,
              "refine(grey, quads, support, aspect, edge_contrast, along, slopes, crossings, paper_like)\n"
              "--\n\n"
              "Refine the outlines `quads` (N x 4 x 2 float32, changed in place) on the picture `grey`\n"
-             "(H x W float32) and write their support (N float64) to `support`: what\n"
+             "(H x W uint8 or float32) and write their support (N float64) to `support`: what\n"
              "vision.outline.refine_all returns. `along` (float64, the along-side positions as\n"
              "fractions; SAMPLES_PER_SIDE of them), `slopes` (float64, SLOPES), `crossings`\n"
              "(CROSSINGS) and `paper_like` (PAPER_LIKE) are vision.outline's constants.");
@@ -665,12 +700,14 @@ static PyObject *refine(PyObject *module, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOOddOOid:refine", &grey_object, &quads_object, &support_object, &aspect,
                           &edge_contrast, &along_object, &slopes_object, &crossings, &paper_like))
         return NULL;
-    if (get_array(grey_object, &grey, "grey", 'f', 2, 0) == 0 && get_array(quads_object, &quads, "quads", 'f', 3, 1) == 0 &&
-        get_array(support_object, &support, "support", 'd', 1, 1) == 0 &&
-        get_array(along_object, &along, "along", 'd', 1, 0) == 0 &&
-        get_array(slopes_object, &slopes, "slopes", 'd', 1, 0) == 0 &&
+    if (get_array(grey_object, &grey, "grey", "Bf", 2, 0) == 0 &&
+        get_array(quads_object, &quads, "quads", "f", 3, 1) == 0 &&
+        get_array(support_object, &support, "support", "d", 1, 1) == 0 &&
+        get_array(along_object, &along, "along", "d", 1, 0) == 0 &&
+        get_array(slopes_object, &slopes, "slopes", "d", 1, 0) == 0 &&
         arguments_fit(&grey, &quads, &support, &along, &slopes, crossings, aspect)) {
-        Picture pic = {grey.buf, grey.shape[1], grey.shape[0]};
+        int bytes = grey.itemsize == 1;
+        Picture pic = {bytes ? NULL : grey.buf, bytes ? grey.buf : NULL, grey.shape[1], grey.shape[0]};
         Rules rules = {along.buf,  (int)along.shape[0],  slopes.buf, (int)slopes.shape[0],
                        crossings,  (float)paper_like,    (float)edge_contrast, aspect};
         if (refine_outlines(&pic, &rules, quads.buf, support.buf, quads.shape[0]) < 0)

@@ -83,6 +83,18 @@ def _corners(quad: np.ndarray | list[list[float]]) -> list[list[float]]:
     return quad.tolist() if isinstance(quad, np.ndarray) else list(quad)
 
 
+def _bounds(quad: np.ndarray | list[list[float]]) -> tuple[float, float, float, float]:
+    """A quad's bounding box: least x, least y, greatest x, greatest y."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = _corners(quad)
+    return min(x0, x1, x2, x3), min(y0, y1, y2, y3), max(x0, x1, x2, x3), max(y0, y1, y2, y3)
+
+
+def _apart(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two bounding boxes (:func:`_bounds`) do not overlap: the quads they
+    bound then have no area in common."""
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
 def _centre(quad: np.ndarray | list[list[float]]) -> tuple[float, float]:
     """The mean of a quad's four corners."""
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = _corners(quad)
@@ -281,13 +293,13 @@ def alternative_outlines(image: np.ndarray, quads: list[np.ndarray], which: list
 
 
 def _for_refining(grey: np.ndarray) -> np.ndarray:
-    """The grey image outlines are refined on (slightly smoothed, float32)."""
-    return cv2.GaussianBlur(grey, (3, 3), 0).astype(np.float32)
+    """The grey image outlines are refined on (slightly smoothed)."""
+    return cv2.GaussianBlur(grey, (3, 3), 0)
 
 
 class _Search:
-    """The card candidates of one frame (``grey``, float32), taken in the order the
-    segmentations give them.
+    """The card candidates of one frame (``grey``, as :func:`_for_refining` gives it), taken
+    in the order the segmentations give them.
 
     A candidate near a card already found is that card; otherwise it is refined
     (:func:`vision.outline.refine_all`) and is a new card when enough of its outline
@@ -310,6 +322,7 @@ class _Search:
         self._tried: list[np.ndarray] = []
         self._found: list[tuple[np.ndarray, float, np.ndarray]] = []
         self._centres: list[tuple[float, float]] = []
+        self._boxes: list[tuple[float, float, float, float]] = []
 
     def add(self, masks: tuple[np.ndarray, ...]) -> None:
         """Take the candidates of the segmentations (binary masks), in order."""
@@ -362,17 +375,19 @@ class _Search:
 
     def _mostly_found(self, quad: np.ndarray) -> bool:
         """Whether a card already found covers more than 0.3 of ``quad`` (or it of the card)."""
-        return any(_overlap(quad, card) > 0.3 for card, *_ in self._found)
+        bounds = _bounds(quad)
+        return any(_overlap(quad, card) > 0.3
+                   for (card, *_), card_bounds in zip(self._found, self._boxes) if not _apart(bounds, card_bounds))
 
     def cards(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """The cards found, each with the candidate it was refined from: of outlines
         that overlap, the best supported (then the larger)."""
-        kept: list[tuple[np.ndarray, np.ndarray]] = []
-        for quad, _support, candidate in sorted(self._found,
-                                                key=lambda item: (-round(item[1], 1), -cv2.contourArea(item[0]))):
-            if not any(_overlap(quad, other) > 0.3 for other, _ in kept):
-                kept.append((quad, candidate))
-        return kept
+        kept: list[tuple[np.ndarray, np.ndarray, tuple[float, float, float, float]]] = []
+        for (quad, _support, candidate), box in sorted(
+                zip(self._found, self._boxes), key=lambda item: (-round(item[0][1], 1), -cv2.contourArea(item[0][0]))):
+            if not any(_overlap(quad, other) > 0.3 for other, _, other_box in kept if not _apart(box, other_box)):
+                kept.append((quad, candidate, box))
+        return [(quad, candidate) for quad, candidate, _ in kept]
 
     def _accept(self, candidate: np.ndarray) -> bool:
         """Keep a candidate if it is a new card; whether it is a card (also when it is
@@ -389,6 +404,7 @@ class _Search:
             return False
         self._found.append((*card, candidate))
         self._centres.append(_centre(card[0]))
+        self._boxes.append(_bounds(card[0]))
         return True
 
     def _unexplained(self, region: np.ndarray) -> float:

@@ -44,7 +44,7 @@ rounded corners."""
 def refine_all(grey: np.ndarray, quads: np.ndarray, aspect: float,
                edge_contrast: float) -> tuple[np.ndarray, np.ndarray]:
     """The outlines ``quads`` (N × 4 × 2, clockwise) moved onto the cards' edges in
-    ``grey`` (float32 image), and the fraction of each one's sides that lie on an edge
+    ``grey`` (a uint8 image, or any other, taken as float32), and the fraction of each one's sides that lie on an edge
     where the card is at least ``edge_contrast`` grey levels brighter than the table
     (N; NaN where an outline's sides cannot be placed).
 
@@ -53,7 +53,7 @@ def refine_all(grey: np.ndarray, quads: np.ndarray, aspect: float,
     fit (an image that is not 2-D, outlines that are not N × 4 × 2 finite corners within
     8192 pixels of the origin, an aspect that is not positive) raise ValueError.
     """
-    grey = np.ascontiguousarray(grey, np.float32)
+    grey = np.ascontiguousarray(grey, np.uint8 if np.asarray(grey).dtype == np.uint8 else np.float32)
     refined = np.array(quads, np.float32, order="C").reshape(-1, 4, 2)
     support = np.full(len(refined), np.nan)
     _refine.refine(grey, refined, support, aspect, edge_contrast, _ALONG, SLOPES, CROSSINGS, PAPER_LIKE)

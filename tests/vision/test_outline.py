@@ -47,6 +47,19 @@ def test_rough_outlines_move_onto_the_cards():
     assert refine_all(grey, np.zeros((0, 4, 2), np.float32), POKER_ASPECT, 10.0)[1].shape == (0,)
 
 
+def test_a_uint8_picture_refines_as_its_float32_copy():
+    rng = np.random.default_rng(500_820)
+    image, truth = render_scene(random_cards(rng, "mustang", 5), seed=500_820, distortions=("glare", "noise"),
+                                surface="wood")
+    grey = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (3, 3), 0)
+    rough = np.stack([_rough(c.corners, rng, 90.0) for c in truth.cards for _ in range(3)])
+    levels, level_support = refine_all(grey, rough, POKER_ASPECT, 10.0)
+    floats, float_support = refine_all(grey.astype(np.float32), rough, POKER_ASPECT, 10.0)
+    assert np.isfinite(level_support).sum() >= 10
+    assert np.array_equal(levels, floats)
+    assert np.array_equal(level_support, float_support, equal_nan=True)
+
+
 def test_found_outlines_run_clockwise_from_a_short_side():
     """Whatever way a card lies, its outline comes back clockwise (as seen on the
     screen) with a short side first, so that the UI draws it and the describer turns
