@@ -133,7 +133,9 @@ class DeckModel:
             self.index_projection = whitening(self.index_prototypes, self.labels, keep=INDEX_KEEP)
         self._projected = np.ascontiguousarray(self.prototypes @ self.projection)
         self._squares = np.einsum("ij,ij->i", self._projected, self._projected)
-        self._projected_t = np.ascontiguousarray(self._projected.T)
+        # the products below take the large matrix first: OpenBLAS then reads it without
+        # first copying it into its packed layout (the same sums, in the same order)
+        self._projection_t = np.ascontiguousarray(self.projection.T)
         self._index_projected = np.ascontiguousarray(self.index_prototypes @ self.index_projection)
         if self.scale <= 0:
             self.scale = _typical_spread(self._projected, self.labels)
@@ -146,8 +148,8 @@ class DeckModel:
         n = len(descriptors)
         if n == 0:
             return []
-        flat = np.asarray(descriptors.reshape(n * 2, -1), np.float32) @ self.projection
-        d2 = np.einsum("ij,ij->i", flat, flat)[:, None] + self._squares[None, :] - 2.0 * (flat @ self._projected_t)
+        flat = np.ascontiguousarray((self._projection_t @ np.asarray(descriptors.reshape(n * 2, -1), np.float32).T).T)
+        d2 = np.einsum("ij,ij->i", flat, flat)[:, None] + self._squares[None, :] - 2.0 * (self._projected @ flat.T).T
         per_face = np.minimum.reduceat(d2, self._starts, axis=1).reshape(n, 2, len(self.ids))
         flipped = per_face.argmin(axis=1)
         best_per_face = per_face.min(axis=1)
