@@ -245,7 +245,7 @@ def find_cards(image: np.ndarray, settings: DetectSettings = DetectSettings()) -
 
 def find_outlines(image: np.ndarray,
                   settings: DetectSettings = DetectSettings()) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Every card-shaped region of a BGR image: its corners as :func:`find_cards` gives
+    """Every card-shaped region of a BGR (or grey) image: its corners as :func:`find_cards` gives
     them, and the corners (in the same order, 4×2 float32) of the candidate they were
     refined from (a region's quad, a part of one, or a card placed at one of its
     corners): a second guess at the outline should the refined one be off (a side
@@ -262,7 +262,7 @@ def find_outlines(image: np.ndarray,
 
 def alternative_outlines(image: np.ndarray, quads: list[np.ndarray], which: list[int],
                          settings: DetectSettings = DetectSettings()) -> dict[int, list[np.ndarray]]:
-    """Other outlines for the cards ``which`` of those found in a BGR image (``quads``,
+    """Other outlines for the cards ``which`` of those found in a BGR (or grey) image (``quads``,
     as :func:`find_cards` gives them), whose found outline may be only part of the
     card: its printed frame, or half of it when the other half is lost in glare.
 

@@ -74,7 +74,8 @@ class Recognizer:
         confidence, when that try has twice the margin needed: each try is one more
         chance to pass by luck."""
         image = self.zone.flatten(frame) if self.zone else frame
-        found = find_outlines(image, self.settings)
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        found = find_outlines(grey, self.settings)
         if not found:
             return []
         quads = [quad for quad, _ in found]
@@ -82,7 +83,7 @@ class Recognizer:
         again = [k for k, match in enumerate(matches) if match.card is None]
         if again:
             tries = [(k, found[k][1]) for k in again] + [
-                (k, quad) for k, others in alternative_outlines(image, quads, again, self.settings).items()
+                (k, quad) for k, others in alternative_outlines(grey, quads, again, self.settings).items()
                 for quad in others]
             for (k, quad), match in zip(tries, self._match(image, [quad for _, quad in tries])):
                 if match.card is not None and match.margin >= 2 * self.model.min_margin and \
