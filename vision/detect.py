@@ -245,51 +245,66 @@ def find_cards(image: np.ndarray, settings: DetectSettings = DetectSettings()) -
 
 def find_outlines(image: np.ndarray,
                   settings: DetectSettings = DetectSettings()) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Every card-shaped region of a BGR (or grey) image: its corners as :func:`find_cards` gives
-    them, and the corners (in the same order, 4×2 float32) of the candidate they were
-    refined from (a region's quad, a part of one, or a card placed at one of its
-    corners): a second guess at the outline should the refined one be off (a side
-    moved onto a neighbouring card's print)."""
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    if min(grey.shape[:2]) < 16:
-        return []
-    blurred = cv2.GaussianBlur(grey, (5, 5), 0)
-    search = _Search(_for_refining(grey), settings)
-    edges = cv2.dilate(cv2.Canny(blurred, settings.canny_low, settings.canny_high), np.ones((3, 3), np.uint8))
-    search.add((_brighter_than_around(blurred, settings), edges))
-    return search.cards()
+    """Every card-shaped region of a BGR (or grey) image (:meth:`CardFinder.outlines`)."""
+    return CardFinder(image, settings).outlines()
 
 
-def alternative_outlines(image: np.ndarray, quads: list[np.ndarray], which: list[int],
-                         settings: DetectSettings = DetectSettings()) -> dict[int, list[np.ndarray]]:
-    """Other outlines for the cards ``which`` of those found in a BGR (or grey) image (``quads``,
-    as :func:`find_cards` gives them), whose found outline may be only part of the
-    card: its printed frame, or half of it when the other half is lost in glare.
+class CardFinder:
+    """The cards of one BGR (or grey) image: :meth:`outlines` finds them, and
+    :meth:`alternatives` gives other outlines for some of them. The two share the
+    picture outlines are refined on, and every outline refined."""
 
-    Cards of the frame's typical size (the median of ``quads``) are placed at each
-    corner of such an outline, both ways round, and around its centre, as is the
-    outline grown by a quarter; each is refined (all in one batch), and kept when it
-    lies on the card's edges as a found card must, still has a card's shape, and is
-    not the outline found. Returns, for each card of ``which``, its kept outlines."""
-    if not which:
-        return {}
-    search = _Search(_for_refining(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image), settings)
-    shorts, longs = _mean_sides(quads)
-    short, long = float(np.median(shorts)), float(np.median(longs))
-    tries: list[tuple[int, np.ndarray]] = []
-    for k in which:
-        quad = quads[k].astype(np.float64)
-        centre = quad.mean(axis=0)
-        tries += [(k, card) for card in _cards_around(quad, short, long)]
-        for grown in (math.sqrt(short * long / max(shorts[k] * longs[k], 1e-6)), 1.25):
-            tries.append((k, _clockwise_short_first(centre + grown * (quad - centre))))
-    search._refine([candidate for _, candidate in tries], every=True)
-    out: dict[int, list[np.ndarray]] = {k: [] for k in which}
-    for k, candidate in tries:
-        card = search._refined[candidate.tobytes()]
-        if card is not None and not _repeats(card[0], [quads[k]] + out[k]):
-            out[k].append(card[0])
-    return out
+    def __init__(self, image: np.ndarray, settings: DetectSettings = DetectSettings()) -> None:
+        self.grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+        self.settings = settings
+        self._search = _Search(_for_refining(self.grey), settings)
+        self._outlines: list[tuple[np.ndarray, np.ndarray]] | None = None
+
+    def outlines(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Every card-shaped region: its corners (4×2 float32, image pixels, as
+        :func:`find_cards` gives them), and the corners (in the same order) of the
+        candidate they were refined from (a region's quad, a part of one, or a card
+        placed at one of its corners): a second guess at the outline should the refined
+        one be off (a side moved onto a neighbouring card's print). Found once; later
+        calls give the same list."""
+        if self._outlines is None:
+            self._outlines = []
+            if min(self.grey.shape[:2]) >= 16:
+                blurred = cv2.GaussianBlur(self.grey, (5, 5), 0)
+                edges = cv2.dilate(cv2.Canny(blurred, self.settings.canny_low, self.settings.canny_high),
+                                   np.ones((3, 3), np.uint8))
+                self._search.add((_brighter_than_around(blurred, self.settings), edges))
+                self._outlines = self._search.cards()
+        return self._outlines
+
+    def alternatives(self, quads: list[np.ndarray], which: list[int]) -> dict[int, list[np.ndarray]]:
+        """Other outlines for the cards ``which`` of those found (``quads``, as
+        :func:`find_cards` gives them), whose found outline may be only part of the
+        card: its printed frame, or half of it when the other half is lost in glare.
+
+        Cards of the frame's typical size (the median of ``quads``) are placed at each
+        corner of such an outline, both ways round, and around its centre, as is the
+        outline grown by a quarter; each is refined (all in one batch), and kept when it
+        lies on the card's edges as a found card must, still has a card's shape, and is
+        not the outline found. Returns, for each card of ``which``, its kept outlines."""
+        if not which:
+            return {}
+        shorts, longs = _mean_sides(quads)
+        short, long = float(np.median(shorts)), float(np.median(longs))
+        tries: list[tuple[int, np.ndarray]] = []
+        for k in which:
+            quad = quads[k].astype(np.float64)
+            centre = quad.mean(axis=0)
+            tries += [(k, card) for card in _cards_around(quad, short, long)]
+            for grown in (math.sqrt(short * long / max(shorts[k] * longs[k], 1e-6)), 1.25):
+                tries.append((k, _clockwise_short_first(centre + grown * (quad - centre))))
+        self._search._refine([candidate for _, candidate in tries], every=True)
+        out: dict[int, list[np.ndarray]] = {k: [] for k in which}
+        for k, candidate in tries:
+            card = self._search._refined[candidate.tobytes()]
+            if card is not None and not _repeats(card[0], [quads[k]] + out[k]):
+                out[k].append(card[0])
+        return out
 
 
 def _for_refining(grey: np.ndarray) -> np.ndarray:

@@ -25,7 +25,7 @@ import numpy as np
 from companion.errors import CompanionError
 from companion.inputs import CardsSeen, InputQueue
 from vision.describe import describe_both_ways, describe_index, warp_card
-from vision.detect import DetectSettings, alternative_outlines, find_outlines
+from vision.detect import CardFinder, DetectSettings
 from vision.model import DeckModel, Match
 from vision.zone import PlayZone
 
@@ -69,13 +69,13 @@ class Recognizer:
 
         A card that cannot be named by its refined outline is tried again by other
         outlines: the one it was refined from (the refined one may be off), and those of
-        :func:`vision.detect.alternative_outlines` (the one found may be the card's
+        :meth:`vision.detect.CardFinder.alternatives` (the one found may be the card's
         printed frame, or half of it). It is named by the try named with the highest
         confidence, when that try has twice the margin needed: each try is one more
         chance to pass by luck."""
         image = self.zone.flatten(frame) if self.zone else frame
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        found = find_outlines(grey, self.settings)
+        finder = CardFinder(image, self.settings)
+        found = finder.outlines()
         if not found:
             return []
         quads = [quad for quad, _ in found]
@@ -83,7 +83,7 @@ class Recognizer:
         again = [k for k, match in enumerate(matches) if match.card is None]
         if again:
             tries = [(k, found[k][1]) for k in again] + [
-                (k, quad) for k, others in alternative_outlines(grey, quads, again, self.settings).items()
+                (k, quad) for k, others in finder.alternatives(quads, again).items()
                 for quad in others]
             for (k, quad), match in zip(tries, self._match(image, [quad for _, quad in tries])):
                 if match.card is not None and match.margin >= 2 * self.model.min_margin and \

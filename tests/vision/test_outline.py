@@ -161,7 +161,7 @@ def _half(card: np.ndarray) -> np.ndarray:
 
 
 def test_a_cards_frame_or_half_leads_to_its_whole_outline():
-    from vision.detect import alternative_outlines
+    from vision.detect import CardFinder
 
     image = np.full((480, 640), 50, np.uint8)
     cards = [_drawn_card(image, centre, angle) for centre, angle in (((100, 130), 5), ((100, 350), -8),
@@ -171,10 +171,11 @@ def test_a_cards_frame_or_half_leads_to_its_whole_outline():
     centre = card.mean(axis=0)
     frame = _clockwise_short_first(centre + 0.8 * (card - centre))  # a court card's printed frame
     quads = [_clockwise_short_first(other) for other in cards[:3]] + [frame, _half(card)]
-    others = alternative_outlines(image, quads, [3, 4])
+    finder = CardFinder(image)
+    others = finder.alternatives(quads, [3, 4])
     for k in (3, 4):
         assert min(_error(quad, card) for quad in others[k]) < 2.5
-    assert alternative_outlines(image, quads, []) == {}
+    assert finder.alternatives(quads, []) == {}
 
 
 def test_an_outline_partly_outside_the_picture_is_refined_from_what_is_seen():

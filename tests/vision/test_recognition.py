@@ -182,7 +182,7 @@ def test_a_card_found_by_half_its_outline_is_named_by_the_whole(mustang_model, m
     a, b, c, d = card if long_first else np.roll(card, -1, axis=0)
     half = _clockwise_short_first(np.float32([a, (a + b) / 2, (c + d) / 2, d]))
     found[whole] = (half, half)
-    monkeypatch.setattr(vision.recognize, "find_outlines", lambda *args: found)
+    monkeypatch.setattr(vision.recognize.CardFinder, "outlines", lambda self: found)
     named = {d.card: np.float32(d.outline) for d in Recognizer(mustang_model).recognize(image)}
     assert set(named) == {c.kind for c in truth.cards}
     assert min(np.abs(np.roll(named[target.kind], k, axis=0) - true).max() for k in range(4)) < 4
