@@ -23,6 +23,7 @@ together. :meth:`vision.model.DeckModel.settle` settles such near ties with it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import cv2
@@ -62,27 +63,39 @@ def _unit_rows(rows: np.ndarray) -> np.ndarray:
     return rows / np.array([max(float(np.sqrt(row.dot(row))), 1e-3) for row in rows], np.float32)[:, None]
 
 
+@functools.lru_cache(maxsize=64)
+def _histogram_slots(n: int, height: int, width: int, cell: int) -> np.ndarray:
+    """Where each pixel of N ``height`` × ``width`` images, stacked with a row above and
+    below each (N·(height + 2) × width, int32), adds to their gradient histograms
+    (:func:`gradient_histograms`): the first of its cell's :data:`HOG_BINS` slots;
+    the added rows to slots past the N images' histograms."""
+    length = (height // cell) * (width // cell) * HOG_BINS
+    cell_of = (np.arange(height)[:, None] // cell) * (width // cell) + np.arange(width)[None, :] // cell
+    slots = np.full((n, height + 2, width), n * length, np.int32)
+    slots[:, 1:-1] = np.arange(n)[:, None, None] * length + cell_of * HOG_BINS
+    slots.flags.writeable = False
+    return slots.reshape(-1, width)
+
+
 def gradient_histograms(greys: np.ndarray, cell: int) -> np.ndarray:
     """Magnitude-weighted histograms of gradient direction (signed, :data:`HOG_BINS`
     bins) in ``cell``×``cell`` cells, row by row, of each of N grey images (N × height
-    × width, both multiples of ``cell``), square-rooted and scaled to unit length. Each
-    image's histograms are those it would have alone: the images are stacked with a
-    mirrored row above and below each, so the 3×3 gradient sees its own image's border."""
+    × width, uint8, both multiples of ``cell``), square-rooted and scaled to unit
+    length. Each image's histograms are those it would have alone: the images are
+    stacked with a mirrored row above and below each, so the 3×3 gradient sees its own
+    image's border. (Gradients of whole grey levels are whole: the same from uint8 as
+    from float levels.)"""
     n, height, width = greys.shape
-    levels = greys.astype(np.float32)
-    padded = np.concatenate([levels[:, 1:2], levels, levels[:, -2:-1]], axis=1).reshape(-1, width)
-    gx = cv2.Sobel(padded, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(padded, cv2.CV_32F, 0, 1, ksize=3)
-    magnitude, angle = (layer.reshape(n, height + 2, -1)[:, 1:-1].reshape(n, -1)
-                        for layer in cv2.cartToPolar(gx, gy))
-    # "% HOG_BINS" as a mask, many times faster on integers: the angles are not negative
-    # and HOG_BINS is a power of two
-    bins = (angle * (HOG_BINS / (2 * np.pi))).astype(np.int64) & (HOG_BINS - 1)
+    padded = np.concatenate([greys[:, 1:2], greys, greys[:, -2:-1]], axis=1).reshape(-1, width)
+    magnitude, angle = cv2.cartToPolar(cv2.Sobel(padded, cv2.CV_32F, 1, 0, ksize=3),
+                                       cv2.Sobel(padded, cv2.CV_32F, 0, 1, ksize=3))
+    # "% HOG_BINS" as a mask: the angles are not negative and HOG_BINS is a power of two
+    slots = (angle * (HOG_BINS / (2 * np.pi))).astype(np.int32)
+    slots &= HOG_BINS - 1
+    slots += _histogram_slots(n, height, width, cell)
     length = (height // cell) * (width // cell) * HOG_BINS
-    cell_of = ((np.arange(height)[:, None] // cell) * (width // cell) + np.arange(width)[None, :] // cell).ravel()
-    where = np.arange(n)[:, None] * length + cell_of * HOG_BINS + bins
-    hist = np.sqrt(np.bincount(where.ravel(), magnitude.ravel(), n * length)).astype(np.float32).reshape(n, -1)
-    return _unit_rows(hist)
+    hist = np.bincount(slots.ravel(), magnitude.ravel(), (n + 1) * length)[:n * length]
+    return _unit_rows(np.sqrt(hist).astype(np.float32).reshape(n, -1))
 
 
 def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_SIZE,

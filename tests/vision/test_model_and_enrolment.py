@@ -8,7 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.describe import DESCRIPTOR_VERSION, INDEX_LENGTH, describe_all, describe_both_ways, describe_index, warp_card
+from vision.describe import (DESCRIPTOR_VERSION, HOG_BINS, INDEX_LENGTH, describe_all, describe_both_ways, describe_index,
+                             gradient_histograms, warp_card)
 from vision.detect import find_cards
 from vision.enrol import EnrolState, LiveEnrolment, enrol_images
 from vision.errors import EnrolmentError, ModelFileError
@@ -51,6 +52,24 @@ def test_a_cards_descriptor_is_the_same_alone_or_among_others():
         # turned round, the bottom-right index reads as the top-left one did
         turned = describe_index([np.ascontiguousarray(card[::-1, ::-1])])[0]
         assert np.array_equal(turned, np.roll(index[k], INDEX_LENGTH // 2))
+
+
+@pytest.mark.parametrize("shape, cell", [((3, 64, 48), 8), ((5, 28, 16), 4), ((1, 8, 8), 8)])
+def test_gradient_histograms_are_each_images_own(shape, cell):
+    # one image at a time, with OpenCV's own border (mirrored about the edge pixel),
+    # the cells' magnitudes summed pixel by pixel
+    greys = np.random.default_rng(7).integers(0, 256, shape).astype(np.uint8)
+    greys[0, : shape[1] // 2] = 90  # flat: no gradient
+    for grey, got in zip(greys, gradient_histograms(greys, cell)):
+        levels = grey.astype(np.float32)
+        magnitude, angle = cv2.cartToPolar(cv2.Sobel(levels, cv2.CV_32F, 1, 0, ksize=3),
+                                           cv2.Sobel(levels, cv2.CV_32F, 0, 1, ksize=3))
+        bins = (angle * (HOG_BINS / (2 * np.pi))).astype(np.int64) % HOG_BINS
+        hist = np.zeros((shape[1] // cell, shape[2] // cell, HOG_BINS))
+        for (y, x), m in np.ndenumerate(magnitude):
+            hist[y // cell, x // cell, bins[y, x]] += m
+        hist = np.sqrt(hist.ravel()).astype(np.float32)
+        assert np.allclose(got, hist / max(float(np.linalg.norm(hist)), 1e-3), rtol=0, atol=1e-6)
 
 
 def _upright(face: np.ndarray) -> np.ndarray:
