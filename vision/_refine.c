@@ -13,12 +13,18 @@
  * picture in OpenCV 4 (the Pi's): positions rounded to 1/32 pixel. Build with
  * -ffp-contract=off (setup.py does) so that no multiply and add are fused.
  *
+ * It also erases the specks of a segmentation mask before vision.detect traces its
+ * contours (erase_specks): a textured table leaves hundreds of them, and tracing each
+ * cost more than finding them all here.
+ *
  * Plain C API and buffer protocol, no NumPy headers: it builds against any NumPy.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -563,6 +569,174 @@ static int refine_one(const Picture *pic, const Rules *r, Work *w, float quad[4]
     return support_of(pic, r, quad, w, support);
 }
 
+/* --- specks ----------------------------------------------------------------------------- */
+
+/* A run of non-zero pixels in one row, columns start … end (inclusive): an element of
+   the union-find over a picture's runs. A root run holds its component's bounding box. */
+typedef struct {
+    int start, end;
+    int parent;
+    int left, right, top, bottom;
+} Run;
+
+/* The runs of one picture, in raster order. */
+typedef struct {
+    Run *run;
+    int count, room;
+} Runs;
+
+/* The root of run `i`'s component (halving the path on the way). */
+static inline int run_root(Run *run, int i)
+{
+    while (run[i].parent != i) {
+        run[i].parent = run[run[i].parent].parent;
+        i = run[i].parent;
+    }
+    return i;
+}
+
+/* Widen the bounding box of root `a` to take in that of root `b`. */
+static inline void box_take(Run *a, const Run *b)
+{
+    a->left = b->left < a->left ? b->left : a->left;
+    a->right = b->right > a->right ? b->right : a->right;
+    a->top = b->top < a->top ? b->top : a->top;
+    a->bottom = b->bottom > a->bottom ? b->bottom : a->bottom;
+}
+
+/* Join the components of runs `a` and `b`: the earlier root becomes the root, with
+   the bounding box of both. */
+static inline void run_join(Run *run, int a, int b)
+{
+    a = run_root(run, a);
+    b = run_root(run, b);
+    if (a == b)
+        return;
+    if (b < a) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    run[b].parent = a;
+    box_take(&run[a], &run[b]);
+}
+
+/* Append the run of columns start … end of row y, a component of its own; its index,
+   or −1 when out of memory. */
+static int run_add(Runs *runs, int start, int end, int y)
+{
+    if (runs->count == runs->room) {
+        int room = runs->room == 0 ? 4096 : runs->room > INT_MAX / 2 ? INT_MAX : 2 * runs->room;
+        Run *grown = realloc(runs->run, (size_t)room * sizeof *grown);
+        if (!grown)
+            return -1;
+        runs->run = grown;
+        runs->room = room;
+    }
+    int i = runs->count++;
+    runs->run[i] = (Run){start, end, i, start, end, y, y};
+    return i;
+}
+
+/* The index of the lowest set bit of `w` (not 0). */
+#if defined(__GNUC__)
+#define lowest_bit(w) __builtin_ctzll(w)
+#else
+static int lowest_bit(uint64_t w)
+{
+    int n = 0;
+    while (!(w & 1)) {
+        w >>= 1;
+        n++;
+    }
+    return n;
+}
+#endif
+
+/* The eight bytes at `p`, byte i's high bit set when it is non-zero, all other bits
+   clear (byte i: the i-th lowest of the result). */
+static inline uint64_t nonzero_bytes(const unsigned char *p)
+{
+    const uint64_t lows = 0x7f7f7f7f7f7f7f7fu;
+    uint64_t v;
+
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return (((v & lows) + lows) | v) & ~lows;
+}
+
+/* The column of row[from … width)'s first non-zero byte (`nonzero`) or zero byte (not
+   `nonzero`); `width` when there is none. Eight bytes at a time. */
+static inline int next_run_edge(const unsigned char *row, int from, int width, int nonzero)
+{
+    const uint64_t flip = nonzero ? 0 : 0x8080808080808080u;
+    int x = from;
+
+    for (; x + 8 <= width; x += 8) {
+        uint64_t found = nonzero_bytes(row + x) ^ flip;
+        if (found)
+            return x + lowest_bit(found) / 8;
+    }
+    while (x < width && (row[x] != 0) != nonzero)
+        x++;
+    return x;
+}
+
+/* Collect the runs of non-zero pixels of the `height` × `width` picture `mask`, each
+   joined with the runs of the row above that it touches, sideways or diagonally (the
+   8-connected components). Fills `runs` and row_first[y] (row y's first run; row
+   `height`'s is the count); 0, or −1 when out of memory. */
+static int collect_runs(const unsigned char *mask, int height, int width, Runs *runs, int *row_first)
+{
+    for (int y = 0; y < height; y++) {
+        const unsigned char *row = mask + (size_t)y * (size_t)width;
+        int above = y > 0 ? row_first[y - 1] : 0, above_end = runs->count;
+
+        row_first[y] = runs->count;
+        for (int x = next_run_edge(row, 0, width, 1); x < width; x = next_run_edge(row, x, width, 1)) {
+            int end = next_run_edge(row, x, width, 0) - 1;
+            int i = run_add(runs, x, end, y);
+            if (i < 0)
+                return -1;
+            /* the runs above over columns x − 1 … end + 1 */
+            while (above < above_end && runs->run[above].end < x - 1)
+                above++;
+            for (int j = above; j < above_end && runs->run[j].start <= end + 1; j++)
+                run_join(runs->run, i, j);
+            x = end + 1;
+        }
+    }
+    row_first[height] = runs->count;
+    return 0;
+}
+
+/* Zero, in the `height` × `width` uint8 picture `mask` (rows one after the other), every
+   8-connected component of non-zero pixels whose bounding box, `w` columns by `h` rows,
+   has (w − 1) · (h − 1) < `least`: that product is the extent product of the outer
+   contour cv2.findContours traces around the component (its points reach the box's
+   four sides), so no such contour could reach `least`. Pixels of other components are
+   untouched. 0, or −1 when out of memory (the mask unchanged). */
+static int erase_small_components(unsigned char *mask, int height, int width, double least)
+{
+    Runs runs = {NULL, 0, 0};
+    int *row_first = malloc(((size_t)height + 1) * sizeof *row_first);
+    int status = row_first ? collect_runs(mask, height, width, &runs, row_first) : -1;
+
+    for (int y = 0; y < height && status == 0; y++) {
+        unsigned char *row = mask + (size_t)y * (size_t)width;
+        for (int i = row_first[y]; i < row_first[y + 1]; i++) {
+            const Run *root = &runs.run[run_root(runs.run, i)];
+            if ((double)(root->right - root->left) * (double)(root->bottom - root->top) < least)
+                memset(row + runs.run[i].start, 0, (size_t)(runs.run[i].end - runs.run[i].start + 1));
+        }
+    }
+    free(runs.run);
+    free(row_first);
+    return status;
+}
+
 /* --- the module ------------------------------------------------------------------------- */
 
 /* The size and name of items of struct format `type` ('B' uint8, 'f' float32, 'd' float64). */
@@ -723,15 +897,55 @@ static PyObject *refine(PyObject *module, PyObject *args)
     return result;
 }
 
+PyDoc_STRVAR(erase_specks_doc,
+             "erase_specks(mask, least_extent_product)\n"
+             "--\n\n"
+             "Zero, in place in `mask` (H x W uint8, C-contiguous, writable), every 8-connected\n"
+             "component of non-zero pixels whose bounding box, w columns by h rows, has\n"
+             "(w - 1) * (h - 1) < least_extent_product: the components whose outer contour\n"
+             "(cv2.findContours) spans less than that. Other pixels are left as they are.");
+
+static PyObject *erase_specks(PyObject *module, PyObject *args)
+{
+    PyObject *mask_object;
+    double least;
+    Py_buffer mask = {0};
+    PyObject *result = NULL;
+    int status = 0;
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "Od:erase_specks", &mask_object, &least))
+        return NULL;
+    if (isnan(least)) {
+        PyErr_SetString(PyExc_ValueError, "least_extent_product must be a number, not NaN");
+        return NULL;
+    }
+    if (get_array(mask_object, &mask, "mask", "B", 2, 1) < 0)
+        return NULL;
+    if (mask.shape[0] >= INT_MAX || mask.shape[1] > INT_MAX - 8 ||
+        mask.shape[0] * ((mask.shape[1] + 1) / 2) > INT_MAX) {
+        PyErr_SetString(PyExc_ValueError, "mask is too large");
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        status = erase_small_components(mask.buf, (int)mask.shape[0], (int)mask.shape[1], least);
+        Py_END_ALLOW_THREADS
+        result = status < 0 ? PyErr_NoMemory() : Py_NewRef(Py_None);
+    }
+    PyBuffer_Release(&mask);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"refine", refine, METH_VARARGS, refine_doc},
+    {"erase_specks", erase_specks, METH_VARARGS, erase_specks_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "vision._refine",
-    .m_doc = "Candidate outlines moved onto a card's real edges: the work of vision.outline.refine_all.",
+    .m_doc = "Candidate outlines moved onto a card's real edges: the work of vision.outline.refine_all; "
+             "and a mask's specks erased before its contours are traced (vision.detect._regions).",
     .m_size = 0,
     .m_methods = methods,
 };

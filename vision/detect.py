@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision import _refine
 from vision.decks import POKER_ASPECT
 from vision.outline import refine_all
 
@@ -202,19 +203,19 @@ def _coverage(solid: np.ndarray, box: np.ndarray) -> float:
 
 
 def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The outer contours of ``mask`` whose convex hull could hold a card, each with its
-    hull: also an outline open on one side (a card's edges in the edge map, one side
-    lost in glare), which spans the card though it encloses little."""
+    """The outer contours of ``mask`` (a C-contiguous uint8 array) whose convex hull
+    could hold a card, each with its hull: also an outline open on one side (a card's
+    edges in the edge map, one side lost in glare), which spans the card though it
+    encloses little.
+
+    ``mask`` is changed: the specks that no such contour could come from are erased
+    from it first (:func:`vision._refine.erase_specks`)."""
+    # A contour's hull is no larger than its bounding box, and the outer contour of an
+    # 8-connected component spans the component's: most components of a textured table
+    # are specks, erased here all at once rather than traced one contour at a time.
+    _refine.erase_specks(mask, area_range[0])
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if not contours:
-        return []
-    # A contour's hull is no larger than its bounding box: most contours of a textured
-    # table are specks, ruled out here all at once rather than one hull at a time.
-    starts = np.cumsum([0] + [len(c) for c in contours[:-1]])
-    points = np.concatenate(contours).reshape(-1, 2)
-    extent = np.maximum.reduceat(points, starts) - np.minimum.reduceat(points, starts)
-    large = np.flatnonzero(extent[:, 0].astype(np.int64) * extent[:, 1] >= area_range[0])
-    hulls = [(contours[k], cv2.convexHull(contours[k])) for k in large]
+    hulls = [(contour, cv2.convexHull(contour)) for contour in contours]
     return [(contour, hull) for contour, hull in hulls if cv2.contourArea(hull) >= area_range[0]]
 
 
@@ -340,7 +341,7 @@ class _Search:
         self._boxes: list[tuple[float, float, float, float]] = []
 
     def add(self, masks: tuple[np.ndarray, ...]) -> None:
-        """Take the candidates of the segmentations (binary masks), in order."""
+        """Take the candidates of the segmentations (binary masks, changed: :func:`_regions`), in order."""
         regions = [(region, _quad_of(hull, self.settings, self.area_range))
                    for mask in masks for region, hull in _regions(mask, self.area_range)]
         self._refine([single for _, single in regions if single is not None])

@@ -1,0 +1,96 @@
+"""Erasing a mask's specks before its contours are traced (vision._refine.erase_specks)."""
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import _refine
+from vision.detect import _regions
+
+
+def _without_small_components(mask: np.ndarray, least: float) -> np.ndarray:
+    """``mask`` with every 8-connected component whose bounding box (w × h) has
+    (w − 1) · (h − 1) < ``least`` zeroed, by OpenCV's labelling."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats((mask != 0).astype(np.uint8), connectivity=8)
+    small = (stats[:, cv2.CC_STAT_WIDTH] - 1).astype(np.int64) * (stats[:, cv2.CC_STAT_HEIGHT] - 1) < least
+    small[0] = True  # the background: zero already
+    return np.where(small[labels], 0, mask).astype(np.uint8)
+
+
+def _erased(mask: np.ndarray, least: float) -> np.ndarray:
+    out = mask.copy()
+    _refine.erase_specks(out, least)
+    return out
+
+
+def test_small_components_are_erased_as_opencv_labels_them():
+    rng = np.random.default_rng(7)
+    shapes = [(1, 1), (1, 37), (41, 1), (2, 2), (9, 8), (8, 9), (33, 64), (57, 71), (120, 160)]
+    for k in range(600):
+        height, width = shapes[k % len(shapes)]
+        density = rng.uniform(0.05, 0.75)
+        mask = np.where(rng.random((height, width)) < density, rng.integers(1, 256, (height, width)), 0).astype(np.uint8)
+        least = float(rng.choice([0, 1, 2.5, 4, 30, 200, height * width]))
+        assert np.array_equal(_erased(mask, least), _without_small_components(mask, least)), (k, height, width, least)
+
+
+def test_whole_and_empty_masks():
+    for height, width in ((1, 1), (1, 50), (50, 1), (31, 45)):
+        for value in (0, 1, 255):
+            mask = np.full((height, width), value, np.uint8)
+            for least in (0.0, float((height - 1) * (width - 1)), float((height - 1) * (width - 1)) + 0.5):
+                assert np.array_equal(_erased(mask, least), _without_small_components(mask, least))
+    assert _erased(np.zeros((0, 5), np.uint8), 10.0).shape == (0, 5)
+
+
+def test_diagonal_neighbours_are_one_component():
+    # pixels that touch only at their corners, both ways, and at the picture's border:
+    # each alone would be erased, together they span the picture
+    for mask in (np.eye(40, 60, dtype=np.uint8) * 255, np.fliplr(np.eye(40, 60, dtype=np.uint8)).copy(),
+                 np.kron(np.eye(20, dtype=np.uint8), np.ones((2, 3), np.uint8))):
+        least = float((mask.shape[0] - 2) * (mask.shape[0] - 2))
+        assert np.array_equal(_erased(mask, least), mask)
+    zigzag = np.zeros((3, 40), np.uint8)
+    zigzag[np.arange(40) % 2 * 2, np.arange(40)] = 1  # rows 0 and 2 only: never touching
+    assert not _erased(zigzag, 1.0).any()
+    zigzag[1, ::2] = 7  # now each column's pixel touches its neighbours' diagonally
+    assert np.array_equal(_erased(zigzag, 2 * 39.0), zigzag)
+
+
+def test_regions_of_a_textured_mask_are_those_traced_without_erasing():
+    rng = np.random.default_rng(3)
+    area_range = (0.01 * 640 * 480, 0.35 * 640 * 480)
+    for _ in range(4):
+        mask = np.where(rng.random((480, 640)) < 0.06, 255, 0).astype(np.uint8)
+        mask = cv2.dilate(mask, np.ones((2, 2), np.uint8))  # specks, some merged into larger ones
+        for centre, size, angle in (((200, 200), (126, 176), 20), ((500, 300), (60, 80), 0), ((5, 470), (90, 40), 45)):
+            cv2.polylines(mask, [np.int32(cv2.boxPoints((centre, size, angle)))], True, 255, 2)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        expected = []
+        for contour in contours:
+            extent = contour.reshape(-1, 2).max(axis=0) - contour.reshape(-1, 2).min(axis=0)
+            hull = cv2.convexHull(contour)
+            if int(extent[0]) * int(extent[1]) >= area_range[0] and cv2.contourArea(hull) >= area_range[0]:
+                expected.append((contour, hull))
+        found = _regions(mask.copy(), area_range)
+        assert len(found) == len(expected) >= 1
+        for (contour, hull), (want_contour, want_hull) in zip(found, expected):
+            assert np.array_equal(contour, want_contour) and np.array_equal(hull, want_hull)
+
+
+def test_malformed_masks_are_refused_cleanly():
+    mask = np.zeros((6, 8), np.uint8)
+    readonly = mask.copy()
+    readonly.flags.writeable = False
+    for bad in (mask.astype(np.int16), mask.astype(bool), np.zeros((6, 8, 3), np.uint8), np.zeros(8, np.uint8),
+                np.zeros((6, 16), np.uint8)[:, ::2], np.asfortranarray(np.zeros((6, 8), np.uint8)), readonly):
+        with pytest.raises(ValueError):
+            _refine.erase_specks(bad, 4.0)
+    with pytest.raises(ValueError):
+        _refine.erase_specks(mask, float("nan"))
+    with pytest.raises(TypeError):
+        _refine.erase_specks("mask", 4.0)
+    with pytest.raises(TypeError):
+        _refine.erase_specks(mask, "four")
+    with pytest.raises(TypeError):
+        _refine.erase_specks(mask)
