@@ -133,8 +133,9 @@ class DeckModel:
             self.index_projection = whitening(self.index_prototypes, self.labels, keep=INDEX_KEEP)
         self._projected = np.ascontiguousarray(self.prototypes @ self.projection)
         self._squares = np.einsum("ij,ij->i", self._projected, self._projected)
-        # the products below take the large matrix first: OpenBLAS then reads it without
-        # first copying it into its packed layout (the same sums, in the same order)
+        # the products in match() take the large matrix first: OpenBLAS then reads it as
+        # it lies instead of first copying it into its own layout (for a few rows the
+        # sums may round differently from the other order's, in the last bit)
         self._projection_t = np.ascontiguousarray(self.projection.T)
         self._index_projected = np.ascontiguousarray(self.index_prototypes @ self.index_projection)
         if self.scale <= 0:

@@ -44,9 +44,9 @@ rounded corners."""
 def refine_all(grey: np.ndarray, quads: np.ndarray, aspect: float,
                edge_contrast: float) -> tuple[np.ndarray, np.ndarray]:
     """The outlines ``quads`` (N × 4 × 2, clockwise) moved onto the cards' edges in
-    ``grey`` (a uint8 image, or any other, taken as float32), and the fraction of each one's sides that lie on an edge
-    where the card is at least ``edge_contrast`` grey levels brighter than the table
-    (N; NaN where an outline's sides cannot be placed).
+    ``grey`` (a uint8 image, or any other taken as float32), and the fraction of each
+    one's sides that lie on an edge where the card is at least ``edge_contrast`` grey
+    levels brighter than the table (N; NaN where an outline's sides cannot be placed).
 
     ``aspect`` (width over height) places a side that cannot be seen from its opposite.
     Each outline is refined on its own (in :mod:`vision._refine`). Arguments that do not
