@@ -253,7 +253,9 @@ def find_outlines(image: np.ndarray,
 class CardFinder:
     """The cards of one BGR (or grey) image: :meth:`outlines` finds them, and
     :meth:`alternatives` gives other outlines for some of them. The two share the
-    picture outlines are refined on, and every outline refined."""
+    picture outlines are refined on (made once), and the outlines refined (an outline is
+    refined once however often it is tried; each is refined on its own, so what one
+    gives does not depend on what the other did first)."""
 
     def __init__(self, image: np.ndarray, settings: DetectSettings = DetectSettings()) -> None:
         self.grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image

@@ -178,6 +178,23 @@ def test_a_cards_frame_or_half_leads_to_its_whole_outline():
     assert finder.alternatives(quads, []) == {}
 
 
+def test_other_outlines_are_the_same_whether_or_not_the_cards_were_found_first():
+    from vision.detect import CardFinder
+
+    seed = 500_830
+    image, _ = render_scene(random_cards(np.random.default_rng(seed), "mustang", 6), seed=seed, surface="light",
+                            distortions=("glare", "overlap"))
+    finder = CardFinder(image)
+    quads = [quad for quad, _ in finder.outlines()]
+    assert len(quads) >= 4
+    which = list(range(len(quads)))
+    shared, alone = finder.alternatives(quads, which), CardFinder(image).alternatives(quads, which)
+    assert sum(len(others) for others in alone.values()) >= 1
+    assert shared.keys() == alone.keys()
+    for k in which:
+        assert len(shared[k]) == len(alone[k]) and all(np.array_equal(a, b) for a, b in zip(shared[k], alone[k]))
+
+
 def test_an_outline_partly_outside_the_picture_is_refined_from_what_is_seen():
     # one card reaching beyond the picture's right edge, two mostly outside it, and two
     # outlines wholly outside: the profiles there read the border's pixels, never beyond
