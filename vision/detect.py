@@ -28,6 +28,7 @@ stands upright or upside down, which :mod:`vision.describe` settles.
 from __future__ import annotations
 
 import math
+import statistics
 from dataclasses import dataclass
 
 import cv2
@@ -293,7 +294,7 @@ class CardFinder:
         if not which:
             return {}
         shorts, longs = _mean_sides(quads)
-        short, long = float(np.median(shorts)), float(np.median(longs))
+        short, long = statistics.median(shorts), statistics.median(longs)
         tries: list[tuple[int, np.ndarray]] = []
         for k in which:
             quad = quads[k].astype(np.float64)
@@ -302,12 +303,12 @@ class CardFinder:
             for grown in (math.sqrt(short * long / max(shorts[k] * longs[k], 1e-6)), 1.25):
                 tries.append((k, _clockwise_short_first(centre + grown * (quad - centre))))
         self._search._refine([candidate for _, candidate in tries], every=True)
-        out: dict[int, list[np.ndarray]] = {k: [] for k in which}
+        kept = {k: _Quads([quads[k]]) for k in which}
         for k, candidate in tries:
             card = self._search._refined[candidate.tobytes()]
-            if card is not None and not _repeats(card[0], [quads[k]] + out[k]):
-                out[k].append(card[0])
-        return out
+            if card is not None and not kept[k].repeats(card[0]):
+                kept[k].append(card[0])
+        return {k: list(outlines)[1:] for k, outlines in kept.items()}
 
 
 def _for_refining(grey: np.ndarray) -> np.ndarray:
@@ -337,7 +338,7 @@ class _Search:
         total = grey.shape[0] * grey.shape[1]
         self.area_range = (settings.min_area * total, settings.max_area * total)
         self._refined: dict[bytes, tuple[np.ndarray, float] | None] = {}
-        self._tried: list[np.ndarray] = []
+        self._tried = _Quads()
         self._found: list[tuple[np.ndarray, float, np.ndarray]] = []
         self._centres: list[tuple[float, float]] = []
         self._boxes: list[tuple[float, float, float, float]] = []
@@ -372,7 +373,7 @@ class _Search:
         if not self._found:
             return
         short, long = _typical([quad for quad, *_ in self._found])
-        candidates: list[np.ndarray] = []
+        candidates = _Quads()
         for region in regions:
             if cv2.contourArea(region) < 0.6 * short * long or self._unexplained(region) < 0.6 * short * long:
                 continue
@@ -380,14 +381,14 @@ class _Search:
             solid = np.zeros((h, w), np.uint8)
             cv2.drawContours(solid, [region], -1, 255, -1, offset=(-x, -y))
             for quad in _corner_quads(region, short, long):
-                if not _repeats(quad, candidates) and not self._mostly_found(quad) and \
+                if not candidates.repeats(quad) and not self._mostly_found(quad) and \
                         _coverage(solid, np.round(quad - (x, y)).astype(np.int32)) >= CORNER_COVER:
                     candidates.append(quad)
         for tried in self._tried:
             if self._refined[tried.tobytes()] is None and not self._mostly_found(tried):
-                candidates += [quad for quad in _cards_around(tried, short, long)
-                               if not _repeats(quad, candidates) and not self._mostly_found(quad)]
-        self._refine(candidates, every=True)
+                candidates.extend([quad for quad in _cards_around(tried, short, long)
+                                   if not candidates.repeats(quad) and not self._mostly_found(quad)])
+        self._refine(list(candidates), every=True)
         for candidate in candidates:
             self._accept(candidate)
 
@@ -412,7 +413,7 @@ class _Search:
         one found before)."""
         if _near(candidate, self._centres):
             return True
-        if _repeats(candidate, self._tried):
+        if self._tried.repeats(candidate):
             return False
         self._tried.append(candidate)
         if candidate.tobytes() not in self._refined:
@@ -459,10 +460,33 @@ class _Search:
                 self._refined[key] = (quad, share)
 
 
-def _repeats(candidate: np.ndarray, others: list[np.ndarray]) -> bool:
-    """Whether every corner of ``candidate`` is within 3 pixels of the same corner of
-    one of ``others``."""
-    return bool(others) and float(np.abs(np.array(others) - candidate).max(axis=(1, 2)).min()) < 3
+class _Quads:
+    """A growing list of quads (4 × 2 float32) held in one array, so that whether a
+    candidate repeats one of them is one NumPy expression however many there are.
+    Iterating gives the quads in the order added."""
+
+    def __init__(self, quads: list[np.ndarray] = ()) -> None:
+        self._array = np.empty((max(8, len(quads)), 4, 2), np.float32)
+        self._count = 0
+        self.extend(quads)
+
+    def __iter__(self):
+        return iter(self._array[:self._count])
+
+    def append(self, quad: np.ndarray) -> None:
+        if self._count == len(self._array):
+            self._array = np.concatenate([self._array, np.empty_like(self._array)])
+        self._array[self._count] = quad
+        self._count += 1
+
+    def extend(self, quads: list[np.ndarray]) -> None:
+        for quad in quads:
+            self.append(quad)
+
+    def repeats(self, candidate: np.ndarray) -> bool:
+        """Whether every corner of ``candidate`` is within 3 pixels of the same corner
+        of one of the quads."""
+        return self._count > 0 and float(np.abs(self._array[:self._count] - candidate).max(axis=(1, 2)).min()) < 3
 
 
 def _mean_sides(quads: list[np.ndarray]) -> tuple[list[float], list[float]]:
@@ -475,7 +499,7 @@ def _mean_sides(quads: list[np.ndarray]) -> tuple[list[float], list[float]]:
 def _typical(quads: list[np.ndarray]) -> tuple[float, float]:
     """The median short and long side of card outlines (clockwise, short side first)."""
     shorts, longs = _mean_sides(quads)
-    return float(np.median(shorts)), float(np.median(longs))
+    return statistics.median(shorts), statistics.median(longs)
 
 
 def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.ndarray]:
