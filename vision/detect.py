@@ -175,8 +175,8 @@ def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[floa
         depth = level * deepest
         if depth < 4:
             return out
-        cores, _ = cv2.findContours((distance >= depth).astype(np.uint8), cv2.RETR_EXTERNAL,
-                                    cv2.CHAIN_APPROX_SIMPLE)
+        cores, _ = cv2.findContours(np.greater_equal(distance, depth).view(np.uint8), cv2.RETR_EXTERNAL,
+                                    cv2.CHAIN_APPROX_SIMPLE)  # the comparison's booleans are bytes of 0 and 1
         for core in cores:
             (cx, cy), (rw, rh), angle = cv2.minAreaRect(core)
             rw, rh = rw + 2 * depth, rh + 2 * depth
