@@ -102,6 +102,8 @@ typedef struct {
     double *terms;   /* 5 × S × C: the terms of a side's least-squares sums */
     float *profile;  /* one profile across a side, and the brightest of three up to */
     float *inside;   /* each of its samples */
+    double *across;  /* 2 × a profile's length: its samples' offsets along a side's normal,
+                        x then y (the same for every profile of the side) */
     size_t profile_room;
     int *votes;      /* tilts × cells of one side */
     float *smooth;   /* the same, each cell with half its neighbours' votes */
@@ -119,6 +121,7 @@ static void work_free(Work *w)
     free(w->terms);
     free(w->profile);
     free(w->inside);
+    free(w->across);
     free(w->votes);
     free(w->smooth);
     free(w->best);
@@ -150,9 +153,11 @@ static int work_profile_room(Work *w, size_t length)
         return 0;
     free(w->profile);
     free(w->inside);
+    free(w->across);
     w->profile = malloc(length * sizeof(float));
     w->inside = malloc(length * sizeof(float));
-    w->profile_room = (w->profile && w->inside) ? length : 0;
+    w->across = malloc(2 * length * sizeof(double));
+    w->profile_room = (w->profile && w->inside && w->across) ? length : 0;
     return w->profile_room ? 0 : -1;
 }
 
@@ -228,6 +233,68 @@ static float sample(const Picture *pic, float x, float y)
     Py_ssize_t top = clamp_index(y0, pic->height), bottom = clamp_index(y0 + 1, pic->height);
     return level(pic, top, left) * ((1.0f - wy) * (1.0f - wx)) + level(pic, top, right) * ((1.0f - wy) * wx) +
            level(pic, bottom, left) * (wy * (1.0f - wx)) + level(pic, bottom, right) * (wy * wx);
+}
+
+/* The weighted sum of a uint8 picture's four levels around a position, `fx` and `fy`
+   its 1/32-pixel fractions, as sample() sums them, in integers: each weight is exactly
+   (32 − fx or fx) · (32 − fy or fy) / 1024 in float32 too, and every product and
+   partial sum of sample()'s is a whole number of 1/1024 below 2^24 of them, so exact
+   in float32 as well; the result is the same bit for bit. */
+static inline float bilinear_levels(int top_left, int top_right, int bottom_left, int bottom_right, int fx, int fy)
+{
+    int top = top_left * (INTER_STEPS - fx) + top_right * fx;
+    int bottom = bottom_left * (INTER_STEPS - fx) + bottom_right * fx;
+    return (float)(top * (INTER_STEPS - fy) + bottom * fy) * (1.0f / (INTER_STEPS * INTER_STEPS));
+}
+
+/* The whole pixel of a position `i` in 1/32 pixels: floor(i / 32), also below zero. */
+static inline long whole_pixel(long i)
+{
+    return (i - (i & (INTER_STEPS - 1))) / INTER_STEPS;
+}
+
+/* The position of profile sample j: the sample point `point` moved by the offset
+   across[j], across[length + j] (x, y), rounded to float32 as the NumPy code did, and
+   then to 1/32 pixel as remap does (`ix`, `iy`). */
+static inline void profile_position(const double point[2], const double *across, long length, long j, long *ix,
+                                    long *iy)
+{
+    float x = (float)(point[0] + across[j]), y = (float)(point[1] + across[length + j]);
+    *ix = lrintf(x * INTER_STEPS);
+    *iy = lrintf(y * INTER_STEPS);
+}
+
+/* The `length` samples of one profile, at `point` moved by the offsets `across` (x
+   offsets, then y), into `profile`: each sample(pic, x, y). A profile whose four
+   pixels around each sample all lie in the picture (its positions move monotonically
+   along a line, so its two ends tell) needs no clamping, and a uint8 picture is
+   sampled in integers (bilinear_levels); the results are the same. */
+static void sample_profile(const Picture *pic, const double point[2], const double *across, long length,
+                           float *profile)
+{
+    long ix, iy, last_ix, last_iy;
+
+    profile_position(point, across, length, 0, &ix, &iy);
+    profile_position(point, across, length, length - 1, &last_ix, &last_iy);
+    long left = whole_pixel(ix < last_ix ? ix : last_ix), right = whole_pixel(ix > last_ix ? ix : last_ix);
+    long top = whole_pixel(iy < last_iy ? iy : last_iy), bottom = whole_pixel(iy > last_iy ? iy : last_iy);
+    int within = left >= 0 && right + 1 < pic->width && top >= 0 && bottom + 1 < pic->height;
+
+    if (pic->levels && within) {
+        const unsigned char *levels = pic->levels;
+        const Py_ssize_t width = pic->width;
+        for (long j = 0; j < length; j++) {
+            profile_position(point, across, length, j, &ix, &iy); /* ix, iy ≥ 0 here */
+            const unsigned char *at = levels + (Py_ssize_t)(iy >> INTER_BITS) * width + (ix >> INTER_BITS);
+            profile[j] = bilinear_levels(at[0], at[1], at[width], at[width + 1], (int)(ix & (INTER_STEPS - 1)),
+                                         (int)(iy & (INTER_STEPS - 1)));
+        }
+    } else {
+        for (long j = 0; j < length; j++) {
+            float x = (float)(point[0] + across[j]), y = (float)(point[1] + across[length + j]);
+            profile[j] = sample(pic, x, y);
+        }
+    }
 }
 
 /* --- finding a side's edge -------------------------------------------------------------- */
@@ -306,18 +373,19 @@ static int side_edges(const Picture *pic, const Rules *r, const float quad[4][2]
             normal[0] = -normal[0];
             normal[1] = -normal[1];
         }
+        /* the offsets −steps … steps along the normal, in float32 as the NumPy code had */
+        for (long j = 0; j <= 2 * steps; j++) {
+            float offset = (float)(j - steps);
+            w->across[j] = (double)(offset * normal[0]);
+            w->across[2 * steps + 1 + j] = (double)(offset * normal[1]);
+        }
         for (int s = 0; s < samples; s++) {
             int at = k * samples + s;
             double *point = &e->points[2 * at];
             for (int axis = 0; axis < 2; axis++)
                 point[axis] = (double)start[axis] + r->along[s] * (double)side[axis];
             e->along[at] = r->along[s] * (double)length;
-            for (long j = 0; j <= 2 * steps; j++) {
-                float offset = (float)(j - steps);
-                float x = (float)(point[0] + (double)(offset * normal[0]));
-                float y = (float)(point[1] + (double)(offset * normal[1]));
-                w->profile[j] = sample(pic, x, y);
-            }
+            sample_profile(pic, point, w->across, 2 * steps + 1, w->profile);
             profile_edges(w->profile, w->inside, steps, r, &e->found[at * r->crossings], &e->contrast[at]);
         }
     }
