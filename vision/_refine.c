@@ -100,8 +100,7 @@ typedef struct {
     Edges edges;
     double *x;       /* 4 × S: along-side positions less their side's mean */
     double *terms;   /* 5 × S × C: the terms of a side's least-squares sums */
-    float *profile;  /* one profile across a side, and the brightest of three up to */
-    float *inside;   /* each of its samples */
+    float *profile;  /* one profile across a side */
     double *across;  /* 2 × a profile's length: its samples' offsets along a side's normal,
                         x then y (the same for every profile of the side) */
     size_t profile_room;
@@ -120,7 +119,6 @@ static void work_free(Work *w)
     free(w->x);
     free(w->terms);
     free(w->profile);
-    free(w->inside);
     free(w->across);
     free(w->votes);
     free(w->smooth);
@@ -152,12 +150,10 @@ static int work_profile_room(Work *w, size_t length)
     if (length <= w->profile_room)
         return 0;
     free(w->profile);
-    free(w->inside);
     free(w->across);
     w->profile = malloc(length * sizeof(float));
-    w->inside = malloc(length * sizeof(float));
     w->across = malloc(2 * length * sizeof(double));
-    w->profile_room = (w->profile && w->inside && w->across) ? length : 0;
+    w->profile_room = (w->profile && w->across) ? length : 0;
     return w->profile_room ? 0 : -1;
 }
 
@@ -299,6 +295,15 @@ static void sample_profile(const Picture *pic, const double point[2], const doub
 
 /* --- finding a side's edge -------------------------------------------------------------- */
 
+/* The brightest of the profile `p`'s samples j − 2 … j: cv2.dilate with a 1 × 3 kernel
+   anchored on the right, the border replicated, at j. */
+static inline float brightest_of_three(const float *p, long j)
+{
+    float a = p[j > 1 ? j - 2 : 0], b = p[j > 0 ? j - 1 : 0];
+    float most = a > b ? a : b;
+    return p[j] > most ? p[j] : most;
+}
+
 /* The edge candidates of one profile `p` across a side, sampled at offsets −steps … steps
    along the outward normal (2·steps + 1 samples). The paper's level is the brightest
    sample inside the side (offsets ≤ 0), the table's the darkest of its outer two thirds
@@ -307,19 +312,12 @@ static void sample_profile(const Picture *pic, const double point[2], const doub
    fall comes within `paper_like` of the contrast of the paper's level (the fall from
    the table to a dark object or a shadow beyond a card is not its edge). Writes the
    `crossings` outermost candidates' offsets (interpolated, outermost first, NaN for
-   none) to `found` and paper minus table to `contrast`; `inside` is scratch. */
-static void profile_edges(const float *p, float *inside, long steps, const Rules *r, float *found,
-                          float *contrast)
+   none) to `found` and paper minus table to `contrast`. */
+static void profile_edges(const float *p, long steps, const Rules *r, float *found, float *contrast)
 {
     long length = 2 * steps + 1, table_from = steps + 1 - (2 * steps + 2) / 3;
     float paper = p[0], table = p[length - 1];
 
-    /* cv2.dilate with a 1 × 3 kernel anchored on the right, the border replicated */
-    for (long j = 0; j < length; j++) {
-        float a = p[j > 1 ? j - 2 : 0], b = p[j > 0 ? j - 1 : 0];
-        float most = a > b ? a : b;
-        inside[j] = p[j] > most ? p[j] : most;
-    }
     for (long j = 1; j <= steps; j++)
         if (p[j] > paper)
             paper = p[j];
@@ -331,7 +329,7 @@ static void profile_edges(const float *p, float *inside, long steps, const Rules
     float paper_like = paper - r->paper_like * (paper - table);
     int count = 0;
     for (long j = length - 2; j >= 0 && count < r->crossings; j--) {
-        if (p[j] >= middle && !(p[j + 1] >= middle) && inside[j] >= paper_like) {
+        if (p[j] >= middle && !(p[j + 1] >= middle) && brightest_of_three(p, j) >= paper_like) {
             float fraction = (p[j] - middle) / fmaxf(p[j] - p[j + 1], (float)TINY);
             found[count++] = (float)(j - steps) + fminf(fmaxf(fraction, 0.0f), 1.0f);
         }
@@ -386,7 +384,7 @@ static int side_edges(const Picture *pic, const Rules *r, const float quad[4][2]
                 point[axis] = (double)start[axis] + r->along[s] * (double)side[axis];
             e->along[at] = r->along[s] * (double)length;
             sample_profile(pic, point, w->across, 2 * steps + 1, w->profile);
-            profile_edges(w->profile, w->inside, steps, r, &e->found[at * r->crossings], &e->contrast[at]);
+            profile_edges(w->profile, steps, r, &e->found[at * r->crossings], &e->contrast[at]);
         }
     }
     return 0;
