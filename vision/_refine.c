@@ -44,7 +44,8 @@ static const struct {
 #define MOST_MOVED 0.3      /* a corner may move at most this share of the first side */
 #define LEAST_VOTES 4.0f    /* a side's line needs at least this many votes, */
 #define VOTE_SHARE 0.5f     /* and at least this share of its side's best line's */
-#define NEIGHBOUR 0.5       /* a vote counts this much in each neighbouring cell */
+#define NEIGHBOUR 0.5       /* a vote counts this much in each neighbouring cell (vote()
+                               counts in halves, so this must stay one half) */
 #define CELL_MARGIN 2       /* vote cells beyond the reach and the tilts, each way */
 #define NEAR_LINE 1.5       /* edge candidates this near the chosen cell fit the line */
 #define LEAST_FITTED 3.0    /* a side is placed only through this many of them */
@@ -104,9 +105,10 @@ typedef struct {
     double *across;  /* 2 × a profile's length: its samples' offsets along a side's normal,
                         x then y (the same for every profile of the side) */
     size_t profile_room;
-    int *votes;      /* tilts × cells of one side */
-    float *smooth;   /* the same, each cell with half its neighbours' votes */
-    float *best;     /* cells: the best tilt's */
+    int *votes;      /* tilts × (cells + 2) of one side: each tilt's cells between two
+                        empty ones */
+    int *smooth;     /* tilts × cells: each cell with half its neighbours' votes, in halves */
+    int *best;       /* cells: the best tilt's, in halves */
     size_t vote_room; /* cells */
 } Work;
 
@@ -166,9 +168,9 @@ static int work_vote_room(Work *w, size_t tilts, size_t cells)
     free(w->votes);
     free(w->smooth);
     free(w->best);
-    w->votes = malloc(tilts * cells * sizeof(int));
-    w->smooth = malloc(tilts * cells * sizeof(float));
-    w->best = malloc(cells * sizeof(float));
+    w->votes = malloc(tilts * (cells + 2) * sizeof(int));
+    w->smooth = malloc(tilts * cells * sizeof(int));
+    w->best = malloc(cells * sizeof(int));
     w->vote_room = (w->votes && w->smooth && w->best) ? cells : 0;
     return w->vote_room ? 0 : -1;
 }
@@ -429,7 +431,12 @@ static int vote(const Rules *r, double reach, Work *w, double fitted[4][2], int 
         const float *found = &e->found[k * samples * crossings];
         const double *x = &w->x[k * samples];
 
-        memset(w->votes, 0, (size_t)tilts * (size_t)cells * sizeof(int));
+        /* Each tilt's votes lie between two empty cells, so that every cell has two
+           neighbours. The smoothed counts are kept in halves, as whole numbers: NumPy's
+           float32 sums of votes and half votes (fewer than 2^22 of them) were exact, so
+           comparing these compares those. */
+        const long row = cells + 2;
+        memset(w->votes, 0, (size_t)tilts * (size_t)row * sizeof(int));
         for (int s = 0; s < samples; s++) {
             if (!(e->contrast[k * samples + s] >= r->edge_contrast))
                 continue;
@@ -438,35 +445,30 @@ static int vote(const Rules *r, double reach, Work *w, double fitted[4][2], int 
                 if (!isfinite(given))
                     continue;
                 for (int t = 0; t < tilts; t++) {
-                    double cell = rint((double)given - r->slopes[t] * x[s]);
+                    long cell = lrint((double)given - r->slopes[t] * x[s]); /* as rint: small */
                     cell = cell < -radius ? -radius : cell > radius ? radius : cell;
-                    w->votes[t * cells + (long)cell + radius]++;
+                    w->votes[t * row + 1 + cell + radius]++;
                 }
             }
         }
-        float top = 0.0f;
-        for (long c = 0; c < cells; c++) {
-            float best = 0.0f;
-            for (int t = 0; t < tilts; t++) {
-                const int *v = &w->votes[t * cells];
-                float smooth = (float)v[c];
-                if (c > 0)
-                    smooth = (float)(smooth + NEIGHBOUR * v[c - 1]);
-                if (c < cells - 1)
-                    smooth = (float)(smooth + NEIGHBOUR * v[c + 1]);
-                w->smooth[t * cells + c] = smooth;
-                if (smooth > best)
-                    best = smooth;
+        for (long c = 0; c < cells; c++)
+            w->best[c] = 0;
+        for (int t = 0; t < tilts; t++) {
+            const int *v = &w->votes[t * row + 1];
+            int *smooth = &w->smooth[t * cells];
+            for (long c = 0; c < cells; c++) {
+                smooth[c] = 2 * v[c] + v[c - 1] + v[c + 1];
+                w->best[c] = smooth[c] > w->best[c] ? smooth[c] : w->best[c];
             }
-            w->best[c] = best;
-            if (best > top)
-                top = best;
         }
-        const float enough = fmaxf(LEAST_VOTES, VOTE_SHARE * top);
+        int top = 0;
+        for (long c = 0; c < cells; c++)
+            top = w->best[c] > top ? w->best[c] : top;
+        const float enough = fmaxf(LEAST_VOTES, VOTE_SHARE * ((float)top / 2));
         long chosen = cells - 1; /* where NumPy's search ended when no cell was enough */
         int any = 0;
         for (long c = cells - 1; c >= 0 && !any; c--)
-            if (w->best[c] >= enough) {
+            if ((float)w->best[c] / 2 >= enough) {
                 chosen = c;
                 any = 1;
             }
