@@ -22,6 +22,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -104,6 +105,7 @@ typedef struct {
     float *profile;  /* one profile across a side */
     double *across;  /* 2 × a profile's length: its samples' offsets along a side's normal,
                         x then y (the same for every profile of the side) */
+    int *where;      /* 3 × a profile's length: its samples' pixels and fractions */
     size_t profile_room;
     int *votes;      /* tilts × (cells + 2) of one side: each tilt's cells between two
                         empty ones */
@@ -122,6 +124,7 @@ static void work_free(Work *w)
     free(w->terms);
     free(w->profile);
     free(w->across);
+    free(w->where);
     free(w->votes);
     free(w->smooth);
     free(w->best);
@@ -153,9 +156,11 @@ static int work_profile_room(Work *w, size_t length)
         return 0;
     free(w->profile);
     free(w->across);
+    free(w->where);
     w->profile = malloc(length * sizeof(float));
     w->across = malloc(2 * length * sizeof(double));
-    w->profile_room = (w->profile && w->across) ? length : 0;
+    w->where = malloc(3 * length * sizeof(int));
+    w->profile_room = (w->profile && w->across && w->where) ? length : 0;
     return w->profile_room ? 0 : -1;
 }
 
@@ -262,13 +267,28 @@ static inline void profile_position(const double point[2], const double *across,
     *iy = lrintf(y * INTER_STEPS);
 }
 
+/* lrintf(v) for |v| < 2^22, where float32 arithmetic is evaluated in float32
+   (FLT_EVAL_METHOD 0: x86-64, ARM) as two float32 additions, which gcc vectorises
+   (lrintf it does not): from 2^23 on float32 steps by whole numbers, so adding
+   1.5 · 2^23 rounds v to one, to even on a tie, as lrintf does. */
+#define ROUNDING_LIMIT (1L << (22 - INTER_BITS)) /* pixels: positions in 1/32 below 2^22 */
+static inline int round_small(float v)
+{
+#if FLT_EVAL_METHOD == 0
+    return (int)((v + 0x1.8p23f) - 0x1.8p23f);
+#else
+    return (int)lrintf(v);
+#endif
+}
+
 /* The `length` samples of one profile, at `point` moved by the offsets `across` (x
    offsets, then y), into `profile`: each sample(pic, x, y). A profile whose four
    pixels around each sample all lie in the picture (its positions move monotonically
    along a line, so its two ends tell) needs no clamping, and a uint8 picture is
-   sampled in integers (bilinear_levels); the results are the same. */
+   sampled in integers (bilinear_levels); the results are the same. `where` (3 ×
+   length) is scratch. */
 static void sample_profile(const Picture *pic, const double point[2], const double *across, long length,
-                           float *profile)
+                           int *where, float *profile)
 {
     long ix, iy, last_ix, last_iy;
 
@@ -278,14 +298,22 @@ static void sample_profile(const Picture *pic, const double point[2], const doub
     long top = whole_pixel(iy < last_iy ? iy : last_iy), bottom = whole_pixel(iy > last_iy ? iy : last_iy);
     int within = left >= 0 && right + 1 < pic->width && top >= 0 && bottom + 1 < pic->height;
 
-    if (pic->levels && within) {
+    if (pic->levels && within && right < ROUNDING_LIMIT && bottom < ROUNDING_LIMIT &&
+        bottom + 1 < INT_MAX / pic->width) {
         const unsigned char *levels = pic->levels;
-        const Py_ssize_t width = pic->width;
+        const int width = (int)pic->width;
+        int *at = where, *fx = where + length, *fy = where + 2 * length;
+        /* the positions first (a loop gcc vectorises), then the levels there */
         for (long j = 0; j < length; j++) {
-            profile_position(point, across, length, j, &ix, &iy); /* ix, iy ≥ 0 here */
-            const unsigned char *at = levels + (Py_ssize_t)(iy >> INTER_BITS) * width + (ix >> INTER_BITS);
-            profile[j] = bilinear_levels(at[0], at[1], at[width], at[width + 1], (int)(ix & (INTER_STEPS - 1)),
-                                         (int)(iy & (INTER_STEPS - 1)));
+            float x = (float)(point[0] + across[j]), y = (float)(point[1] + across[length + j]);
+            int sx = round_small(x * INTER_STEPS), sy = round_small(y * INTER_STEPS); /* ≥ 0 */
+            at[j] = (sy >> INTER_BITS) * width + (sx >> INTER_BITS);
+            fx[j] = sx & (INTER_STEPS - 1);
+            fy[j] = sy & (INTER_STEPS - 1);
+        }
+        for (long j = 0; j < length; j++) {
+            const unsigned char *p = levels + at[j];
+            profile[j] = bilinear_levels(p[0], p[1], p[width], p[width + 1], fx[j], fy[j]);
         }
     } else {
         for (long j = 0; j < length; j++) {
@@ -385,7 +413,7 @@ static int side_edges(const Picture *pic, const Rules *r, const float quad[4][2]
             for (int axis = 0; axis < 2; axis++)
                 point[axis] = (double)start[axis] + r->along[s] * (double)side[axis];
             e->along[at] = r->along[s] * (double)length;
-            sample_profile(pic, point, w->across, 2 * steps + 1, w->profile);
+            sample_profile(pic, point, w->across, 2 * steps + 1, w->where, w->profile);
             profile_edges(w->profile, steps, r, &e->found[at * r->crossings], &e->contrast[at]);
         }
     }
