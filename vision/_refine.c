@@ -460,9 +460,9 @@ static int vote(const Rules *r, double reach, Work *w, double fitted[4][2], int 
         const double *x = &w->x[k * samples];
 
         /* Each tilt's votes lie between two empty cells, so that every cell has two
-           neighbours. The smoothed counts are kept in halves, as whole numbers: NumPy's
-           float32 sums of votes and half votes (fewer than 2^22 of them) were exact, so
-           comparing these compares those. */
+           neighbours. The smoothed counts are kept in halves, as whole numbers: a tilt
+           has at most samples × crossings (≤ 2^20) votes, so NumPy's float32 sums of
+           votes and half votes were exact, and comparing these compares those. */
         const long row = cells + 2;
         memset(w->votes, 0, (size_t)tilts * (size_t)row * sizeof(int));
         for (int s = 0; s < samples; s++) {
