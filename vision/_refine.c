@@ -22,6 +22,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -44,7 +45,8 @@ static const struct {
 #define MOST_MOVED 0.3      /* a corner may move at most this share of the first side */
 #define LEAST_VOTES 4.0f    /* a side's line needs at least this many votes, */
 #define VOTE_SHARE 0.5f     /* and at least this share of its side's best line's */
-#define NEIGHBOUR 0.5       /* a vote counts this much in each neighbouring cell */
+#define NEIGHBOUR 0.5       /* a vote counts this much in each neighbouring cell (vote()
+                               counts in halves, so this must stay one half) */
 #define CELL_MARGIN 2       /* vote cells beyond the reach and the tilts, each way */
 #define NEAR_LINE 1.5       /* edge candidates this near the chosen cell fit the line */
 #define LEAST_FITTED 3.0    /* a side is placed only through this many of them */
@@ -100,12 +102,15 @@ typedef struct {
     Edges edges;
     double *x;       /* 4 × S: along-side positions less their side's mean */
     double *terms;   /* 5 × S × C: the terms of a side's least-squares sums */
-    float *profile;  /* one profile across a side, and the brightest of three up to */
-    float *inside;   /* each of its samples */
+    float *profile;  /* one profile across a side */
+    double *across;  /* 2 × a profile's length: its samples' offsets along a side's normal,
+                        x then y (the same for every profile of the side) */
+    int *where;      /* 3 × a profile's length: its samples' pixels and fractions */
     size_t profile_room;
-    int *votes;      /* tilts × cells of one side */
-    float *smooth;   /* the same, each cell with half its neighbours' votes */
-    float *best;     /* cells: the best tilt's */
+    int *votes;      /* tilts × (cells + 2) of one side: each tilt's cells between two
+                        empty ones */
+    int *smooth;     /* tilts × cells: each cell with half its neighbours' votes, in halves */
+    int *best;       /* cells: the best tilt's, in halves */
     size_t vote_room; /* cells */
 } Work;
 
@@ -118,7 +123,8 @@ static void work_free(Work *w)
     free(w->x);
     free(w->terms);
     free(w->profile);
-    free(w->inside);
+    free(w->across);
+    free(w->where);
     free(w->votes);
     free(w->smooth);
     free(w->best);
@@ -149,10 +155,12 @@ static int work_profile_room(Work *w, size_t length)
     if (length <= w->profile_room)
         return 0;
     free(w->profile);
-    free(w->inside);
+    free(w->across);
+    free(w->where);
     w->profile = malloc(length * sizeof(float));
-    w->inside = malloc(length * sizeof(float));
-    w->profile_room = (w->profile && w->inside) ? length : 0;
+    w->across = malloc(2 * length * sizeof(double));
+    w->where = malloc(3 * length * sizeof(int));
+    w->profile_room = (w->profile && w->across && w->where) ? length : 0;
     return w->profile_room ? 0 : -1;
 }
 
@@ -165,9 +173,9 @@ static int work_vote_room(Work *w, size_t tilts, size_t cells)
     free(w->votes);
     free(w->smooth);
     free(w->best);
-    w->votes = malloc(tilts * cells * sizeof(int));
-    w->smooth = malloc(tilts * cells * sizeof(float));
-    w->best = malloc(cells * sizeof(float));
+    w->votes = malloc(tilts * (cells + 2) * sizeof(int));
+    w->smooth = malloc(tilts * cells * sizeof(int));
+    w->best = malloc(cells * sizeof(int));
     w->vote_room = (w->votes && w->smooth && w->best) ? cells : 0;
     return w->vote_room ? 0 : -1;
 }
@@ -230,7 +238,101 @@ static float sample(const Picture *pic, float x, float y)
            level(pic, bottom, left) * (wy * (1.0f - wx)) + level(pic, bottom, right) * (wy * wx);
 }
 
+/* The weighted sum of a uint8 picture's four levels around a position, `fx` and `fy`
+   its 1/32-pixel fractions, as sample() sums them, in integers: each weight is exactly
+   (32 − fx or fx) · (32 − fy or fy) / 1024 in float32 too, and every product and
+   partial sum of sample()'s is a whole number of 1/1024 below 2^24 of them, so exact
+   in float32 as well; the result is the same bit for bit. */
+static inline float bilinear_levels(int top_left, int top_right, int bottom_left, int bottom_right, int fx, int fy)
+{
+    int top = top_left * (INTER_STEPS - fx) + top_right * fx;
+    int bottom = bottom_left * (INTER_STEPS - fx) + bottom_right * fx;
+    return (float)(top * (INTER_STEPS - fy) + bottom * fy) * (1.0f / (INTER_STEPS * INTER_STEPS));
+}
+
+/* The whole pixel of a position `i` in 1/32 pixels: floor(i / 32), also below zero. */
+static inline long whole_pixel(long i)
+{
+    return (i - (i & (INTER_STEPS - 1))) / INTER_STEPS;
+}
+
+/* The position of profile sample j: the sample point `point` moved by the offset
+   across[j], across[length + j] (x, y), rounded to float32 as the NumPy code did, and
+   then to 1/32 pixel as remap does (`ix`, `iy`). */
+static inline void profile_position(const double point[2], const double *across, long length, long j, long *ix,
+                                    long *iy)
+{
+    float x = (float)(point[0] + across[j]), y = (float)(point[1] + across[length + j]);
+    *ix = lrintf(x * INTER_STEPS);
+    *iy = lrintf(y * INTER_STEPS);
+}
+
+/* lrintf(v) for |v| < 2^22, where float32 arithmetic is evaluated in float32
+   (FLT_EVAL_METHOD 0: x86-64, ARM) as two float32 additions, which gcc vectorises
+   (lrintf it does not): from 2^23 on float32 steps by whole numbers, so adding
+   1.5 · 2^23 rounds v to one, to even on a tie, as lrintf does. */
+#define ROUNDING_LIMIT (1L << (22 - INTER_BITS)) /* pixels: positions in 1/32 below 2^22 */
+static inline int round_small(float v)
+{
+#if FLT_EVAL_METHOD == 0
+    return (int)((v + 0x1.8p23f) - 0x1.8p23f);
+#else
+    return (int)lrintf(v);
+#endif
+}
+
+/* The `length` samples of one profile, at `point` moved by the offsets `across` (x
+   offsets, then y), into `profile`: each sample(pic, x, y). A profile whose four
+   pixels around each sample all lie in the picture (its positions move monotonically
+   along a line, so its two ends tell) needs no clamping, and a uint8 picture is
+   sampled in integers (bilinear_levels); the results are the same. `where` (3 ×
+   length) is scratch. */
+static void sample_profile(const Picture *pic, const double point[2], const double *across, long length,
+                           int *where, float *profile)
+{
+    long ix, iy, last_ix, last_iy;
+
+    profile_position(point, across, length, 0, &ix, &iy);
+    profile_position(point, across, length, length - 1, &last_ix, &last_iy);
+    long left = whole_pixel(ix < last_ix ? ix : last_ix), right = whole_pixel(ix > last_ix ? ix : last_ix);
+    long top = whole_pixel(iy < last_iy ? iy : last_iy), bottom = whole_pixel(iy > last_iy ? iy : last_iy);
+    int within = left >= 0 && right + 1 < pic->width && top >= 0 && bottom + 1 < pic->height;
+
+    if (pic->levels && within && right < ROUNDING_LIMIT && bottom < ROUNDING_LIMIT &&
+        bottom + 1 < INT_MAX / pic->width) {
+        const unsigned char *levels = pic->levels;
+        const int width = (int)pic->width;
+        int *at = where, *fx = where + length, *fy = where + 2 * length;
+        /* the positions first (a loop gcc vectorises), then the levels there */
+        for (long j = 0; j < length; j++) {
+            float x = (float)(point[0] + across[j]), y = (float)(point[1] + across[length + j]);
+            int sx = round_small(x * INTER_STEPS), sy = round_small(y * INTER_STEPS); /* ≥ 0 */
+            at[j] = (sy >> INTER_BITS) * width + (sx >> INTER_BITS);
+            fx[j] = sx & (INTER_STEPS - 1);
+            fy[j] = sy & (INTER_STEPS - 1);
+        }
+        for (long j = 0; j < length; j++) {
+            const unsigned char *p = levels + at[j];
+            profile[j] = bilinear_levels(p[0], p[1], p[width], p[width + 1], fx[j], fy[j]);
+        }
+    } else {
+        for (long j = 0; j < length; j++) {
+            float x = (float)(point[0] + across[j]), y = (float)(point[1] + across[length + j]);
+            profile[j] = sample(pic, x, y);
+        }
+    }
+}
+
 /* --- finding a side's edge -------------------------------------------------------------- */
+
+/* The brightest of the profile `p`'s samples j − 2 … j: cv2.dilate with a 1 × 3 kernel
+   anchored on the right, the border replicated, at j. */
+static inline float brightest_of_three(const float *p, long j)
+{
+    float a = p[j > 1 ? j - 2 : 0], b = p[j > 0 ? j - 1 : 0];
+    float most = a > b ? a : b;
+    return p[j] > most ? p[j] : most;
+}
 
 /* The edge candidates of one profile `p` across a side, sampled at offsets −steps … steps
    along the outward normal (2·steps + 1 samples). The paper's level is the brightest
@@ -240,19 +342,12 @@ static float sample(const Picture *pic, float x, float y)
    fall comes within `paper_like` of the contrast of the paper's level (the fall from
    the table to a dark object or a shadow beyond a card is not its edge). Writes the
    `crossings` outermost candidates' offsets (interpolated, outermost first, NaN for
-   none) to `found` and paper minus table to `contrast`; `inside` is scratch. */
-static void profile_edges(const float *p, float *inside, long steps, const Rules *r, float *found,
-                          float *contrast)
+   none) to `found` and paper minus table to `contrast`. */
+static void profile_edges(const float *p, long steps, const Rules *r, float *found, float *contrast)
 {
     long length = 2 * steps + 1, table_from = steps + 1 - (2 * steps + 2) / 3;
     float paper = p[0], table = p[length - 1];
 
-    /* cv2.dilate with a 1 × 3 kernel anchored on the right, the border replicated */
-    for (long j = 0; j < length; j++) {
-        float a = p[j > 1 ? j - 2 : 0], b = p[j > 0 ? j - 1 : 0];
-        float most = a > b ? a : b;
-        inside[j] = p[j] > most ? p[j] : most;
-    }
     for (long j = 1; j <= steps; j++)
         if (p[j] > paper)
             paper = p[j];
@@ -264,7 +359,7 @@ static void profile_edges(const float *p, float *inside, long steps, const Rules
     float paper_like = paper - r->paper_like * (paper - table);
     int count = 0;
     for (long j = length - 2; j >= 0 && count < r->crossings; j--) {
-        if (p[j] >= middle && !(p[j + 1] >= middle) && inside[j] >= paper_like) {
+        if (p[j] >= middle && !(p[j + 1] >= middle) && brightest_of_three(p, j) >= paper_like) {
             float fraction = (p[j] - middle) / fmaxf(p[j] - p[j + 1], (float)TINY);
             found[count++] = (float)(j - steps) + fminf(fmaxf(fraction, 0.0f), 1.0f);
         }
@@ -306,19 +401,20 @@ static int side_edges(const Picture *pic, const Rules *r, const float quad[4][2]
             normal[0] = -normal[0];
             normal[1] = -normal[1];
         }
+        /* the offsets −steps … steps along the normal, in float32 as the NumPy code had */
+        for (long j = 0; j <= 2 * steps; j++) {
+            float offset = (float)(j - steps);
+            w->across[j] = (double)(offset * normal[0]);
+            w->across[2 * steps + 1 + j] = (double)(offset * normal[1]);
+        }
         for (int s = 0; s < samples; s++) {
             int at = k * samples + s;
             double *point = &e->points[2 * at];
             for (int axis = 0; axis < 2; axis++)
                 point[axis] = (double)start[axis] + r->along[s] * (double)side[axis];
             e->along[at] = r->along[s] * (double)length;
-            for (long j = 0; j <= 2 * steps; j++) {
-                float offset = (float)(j - steps);
-                float x = (float)(point[0] + (double)(offset * normal[0]));
-                float y = (float)(point[1] + (double)(offset * normal[1]));
-                w->profile[j] = sample(pic, x, y);
-            }
-            profile_edges(w->profile, w->inside, steps, r, &e->found[at * r->crossings], &e->contrast[at]);
+            sample_profile(pic, point, w->across, 2 * steps + 1, w->where, w->profile);
+            profile_edges(w->profile, steps, r, &e->found[at * r->crossings], &e->contrast[at]);
         }
     }
     return 0;
@@ -363,7 +459,12 @@ static int vote(const Rules *r, double reach, Work *w, double fitted[4][2], int 
         const float *found = &e->found[k * samples * crossings];
         const double *x = &w->x[k * samples];
 
-        memset(w->votes, 0, (size_t)tilts * (size_t)cells * sizeof(int));
+        /* Each tilt's votes lie between two empty cells, so that every cell has two
+           neighbours. The smoothed counts are kept in halves, as whole numbers: a tilt
+           has at most samples × crossings (≤ 2^20) votes, so NumPy's float32 sums of
+           votes and half votes were exact, and comparing these compares those. */
+        const long row = cells + 2;
+        memset(w->votes, 0, (size_t)tilts * (size_t)row * sizeof(int));
         for (int s = 0; s < samples; s++) {
             if (!(e->contrast[k * samples + s] >= r->edge_contrast))
                 continue;
@@ -372,35 +473,30 @@ static int vote(const Rules *r, double reach, Work *w, double fitted[4][2], int 
                 if (!isfinite(given))
                     continue;
                 for (int t = 0; t < tilts; t++) {
-                    double cell = rint((double)given - r->slopes[t] * x[s]);
+                    long cell = lrint((double)given - r->slopes[t] * x[s]); /* as rint: small */
                     cell = cell < -radius ? -radius : cell > radius ? radius : cell;
-                    w->votes[t * cells + (long)cell + radius]++;
+                    w->votes[t * row + 1 + cell + radius]++;
                 }
             }
         }
-        float top = 0.0f;
-        for (long c = 0; c < cells; c++) {
-            float best = 0.0f;
-            for (int t = 0; t < tilts; t++) {
-                const int *v = &w->votes[t * cells];
-                float smooth = (float)v[c];
-                if (c > 0)
-                    smooth = (float)(smooth + NEIGHBOUR * v[c - 1]);
-                if (c < cells - 1)
-                    smooth = (float)(smooth + NEIGHBOUR * v[c + 1]);
-                w->smooth[t * cells + c] = smooth;
-                if (smooth > best)
-                    best = smooth;
+        for (long c = 0; c < cells; c++)
+            w->best[c] = 0;
+        for (int t = 0; t < tilts; t++) {
+            const int *v = &w->votes[t * row + 1];
+            int *smooth = &w->smooth[t * cells];
+            for (long c = 0; c < cells; c++) {
+                smooth[c] = 2 * v[c] + v[c - 1] + v[c + 1];
+                w->best[c] = smooth[c] > w->best[c] ? smooth[c] : w->best[c];
             }
-            w->best[c] = best;
-            if (best > top)
-                top = best;
         }
-        const float enough = fmaxf(LEAST_VOTES, VOTE_SHARE * top);
+        int top = 0;
+        for (long c = 0; c < cells; c++)
+            top = w->best[c] > top ? w->best[c] : top;
+        const float enough = fmaxf(LEAST_VOTES, VOTE_SHARE * ((float)top / 2));
         long chosen = cells - 1; /* where NumPy's search ended when no cell was enough */
         int any = 0;
         for (long c = cells - 1; c >= 0 && !any; c--)
-            if (w->best[c] >= enough) {
+            if ((float)w->best[c] / 2 >= enough) {
                 chosen = c;
                 any = 1;
             }

@@ -213,6 +213,29 @@ def test_an_outline_partly_outside_the_picture_is_refined_from_what_is_seen():
     assert np.array_equal(quads[3:], beyond) and np.isnan(support[3:]).all()
 
 
+def test_outlines_at_the_pictures_border_refine_on_uint8_as_on_float32():
+    # A uint8 picture's profiles that lie wholly inside it are sampled on a path of their
+    # own (no clamping, whole numbers); those reaching the border, or beyond it, clamp as
+    # a float32 picture's always do. Cards a few pixels from each of the four borders and
+    # one cut by a corner, rough outlines around them moved pixel by pixel up to and over
+    # the border, so that profiles end on either side of the last row or column: both
+    # pictures give the same answers.
+    image = np.full((480, 640), 70, np.uint8)
+    cards = [_drawn_card(image, centre, angle) for centre, angle in (((570, 250), 2), ((300, 70), 91),
+                                                                     ((70, 260), -2), ((330, 410), 88),
+                                                                     ((610, 440), 30))]
+    rng = np.random.default_rng(500_835)
+    grey = cv2.GaussianBlur(np.clip(image + rng.normal(0, 6, image.shape), 0, 255).astype(np.uint8), (3, 3), 0)
+    rough = [_clockwise_short_first(card) + rng.normal(0, 2, (4, 2)).astype(np.float32) for card in cards]
+    shifts = [np.float32([d, d / 2]) * sign for d in range(0, 12, 2) for sign in (1, -1)]
+    quads = np.stack([quad + shift for quad in rough for shift in shifts])
+    levels, level_support = refine_all(grey, quads, POKER_ASPECT, 10.0)
+    floats, float_support = refine_all(grey.astype(np.float32), quads, POKER_ASPECT, 10.0)
+    assert np.isfinite(level_support).sum() >= len(quads) // 2
+    assert np.array_equal(levels, floats)
+    assert np.array_equal(level_support, float_support, equal_nan=True)
+
+
 def test_malformed_arguments_are_refused_cleanly():
     from vision import _refine
     from vision.outline import _ALONG, CROSSINGS, PAPER_LIKE, SLOPES
