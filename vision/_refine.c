@@ -15,7 +15,10 @@
  *
  * It also erases the specks of a segmentation mask before vision.detect traces its
  * contours (erase_specks): a textured table leaves hundreds of them, and tracing each
- * cost more than finding them all here.
+ * cost more than finding them all here. And it makes vision.detect's edge mask
+ * (edge_mask): the bits of cv2.dilate(cv2.Canny(grey, low, high), 3×3 square), OpenCV's
+ * rules kept to the comparison, in one pass of 16-bit arithmetic that vectorises, at
+ * about half the time of those two calls.
  *
  * Plain C API and buffer protocol, no NumPy headers: it builds against any NumPy.
  */
@@ -25,6 +28,7 @@
 #include <float.h>
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -833,6 +837,219 @@ static int erase_small_components(unsigned char *mask, int height, int width, do
     return status;
 }
 
+/* --- edges ------------------------------------------------------------------------------ */
+
+/* The marks of the padded edge map (edge_mask): a pixel that cannot be an edge, a weak
+   edge (a local maximum above the low threshold), a strong one (above the high threshold
+   too), and a pixel found to be an edge by the hysteresis. */
+enum { NOT_EDGE = 0, WEAK = 1, STRONG = 2, EDGE = 4 };
+
+/* Row r's 3×3 Sobel derivatives of the `height` × `width` uint8 picture `grey` (rows
+   one after the other), the picture's outside its border pixels repeated (OpenCV's
+   BORDER_REPLICATE), and their L1 magnitude into mag[0 … width) (mag[−1] and
+   mag[width] are left as they are). `sums` and `differences` are scratch rows of
+   width + 2. */
+static void sobel_row(const unsigned char *grey, int height, int width, int r, int16_t *dx, int16_t *dy,
+                      int16_t *mag, int16_t *sums, int16_t *differences)
+{
+    const unsigned char *above = grey + (size_t)(r > 0 ? r - 1 : 0) * (size_t)width;
+    const unsigned char *at = grey + (size_t)r * (size_t)width;
+    const unsigned char *below = grey + (size_t)(r + 1 < height ? r + 1 : r) * (size_t)width;
+    int16_t *s = sums + 1, *d = differences + 1;
+
+    for (int x = 0; x < width; x++) {
+        s[x] = (int16_t)(above[x] + 2 * at[x] + below[x]);
+        d[x] = (int16_t)(below[x] - above[x]);
+    }
+    s[-1] = s[0];
+    s[width] = s[width - 1];
+    d[-1] = d[0];
+    d[width] = d[width - 1];
+    for (int x = 0; x < width; x++) {
+        dx[x] = (int16_t)(s[x + 1] - s[x - 1]);
+        dy[x] = (int16_t)(d[x - 1] + 2 * d[x] + d[x + 1]);
+        mag[x] = (int16_t)(abs(dx[x]) + abs(dy[x]));
+    }
+}
+
+/* Mark row `out` (width pixels) as cv2.Canny's non-maximum suppression does: a pixel of
+   magnitude m (row `at`, its derivatives dx and dy) above `low` is kept (WEAK, or STRONG
+   when m > `high`) when m exceeds its neighbour before it along the gradient's direction
+   and is at least its neighbour after it (exceeds it too where the direction is
+   diagonal). The direction is horizontal where |dy| · 2^15 < |dx| · 13573 (OpenCV's
+   tan 22.5°), vertical where |dy| · 2^15 > |dx| · (13573 + 2^16) (tan 67.5°), else
+   diagonal: up-left to down-right where dx and dy have the same sign (a zero counts as
+   positive), up-right to down-left where not. `above`, `at` and `below` are magnitude
+   rows with a zero at −1 and `width`. */
+static void suppress_row(const int16_t *above, const int16_t *at, const int16_t *below, const int16_t *dx,
+                         const int16_t *dy, int width, int16_t low, int16_t high, unsigned char *out)
+{
+    /* branch-free and in 16 bits, so that it vectorises (also under -fwrapv, as Python
+       builds extensions): every neighbour is read and the right ones chosen */
+    for (int x = 0; x < width; x++) {
+        int16_t ax = (int16_t)abs(dx[x]), ay = (int16_t)abs(dy[x]);
+        /* With q = ⌊ax · 13573 / 2^15⌋ (a high half-product): ay · 2^15 < ax · 13573 ⇔
+           ay ≤ q, and ay · 2^15 > ax · (13573 + 2^16) ⇔ ay > 2 ax + q, as ax · 13573 / 2^15
+           is not whole for 0 < ax < 2^15 (13573 is odd). At ax = 0 the first takes ay = 0
+           for horizontal, where OpenCV has diagonal: there m = 0, no maximum either way. */
+        int16_t q = (int16_t)(((int32_t)ax * 27146) >> 16);
+        int16_t limit = (int16_t)(2 * ax + q);
+        int16_t horizontal = (int16_t)(ay <= q), vertical = (int16_t)(ay > limit);
+        int16_t opposite = (int16_t)((int16_t)(dx[x] ^ dy[x]) < 0);
+        int16_t m = at[x];
+        int16_t left = at[x - 1], right = at[x + 1], up = above[x], down = below[x];
+        int16_t up_left = above[x - 1], up_right = above[x + 1], down_left = below[x - 1], down_right = below[x + 1];
+        int16_t diagonal_before = opposite ? up_right : up_left;
+        int16_t diagonal_after = opposite ? down_left : down_right;
+        int16_t straight_before = horizontal ? left : up;
+        int16_t straight_after = (int16_t)((horizontal ? right : down) - 1); /* m ≥ it + 1 ⇔ m > it */
+        int16_t straight = horizontal | vertical;
+        int16_t before = straight ? straight_before : diagonal_before;
+        int16_t after = straight ? straight_after : diagonal_after;
+        int16_t kept = (int16_t)((m > low) & (m > before) & (m > after));
+        out[x] = (unsigned char)(kept + (kept & (m > high)));
+    }
+}
+
+/* Mark the suppressed edges of the `height` × `width` picture `grey` into `map`, a
+   (height + 2) × (width + 2) picture whose border is NOT_EDGE: pixel (x, y) at
+   map[(y + 1) · (width + 2) + x + 1]. Magnitudes beyond the picture count as 0. 0, or −1
+   when out of memory. */
+static int suppress(const unsigned char *grey, int height, int width, int16_t low, int16_t high,
+                    unsigned char *map)
+{
+    size_t step = (size_t)width + 2;
+    int16_t *rows = calloc(9 * step, sizeof *rows);
+
+    if (!rows)
+        return -1;
+    /* three magnitude rows (zero at −1 and width), two of derivatives, two of sums */
+    int16_t *mag[3] = {rows + 1, rows + step + 1, rows + 2 * step + 1};
+    int16_t *dx[2] = {rows + 3 * step, rows + 4 * step}, *dy[2] = {rows + 5 * step, rows + 6 * step};
+    int16_t *sums = rows + 7 * step, *differences = rows + 8 * step;
+
+    sobel_row(grey, height, width, 0, dx[0], dy[0], mag[1], sums, differences);
+    for (int y = 0; y < height; y++) {
+        int next = y % 2 == 0; /* the derivatives' slot for row y + 1 */
+        if (y + 1 < height)
+            sobel_row(grey, height, width, y + 1, dx[next], dy[next], mag[2], sums, differences);
+        else
+            memset(mag[2], 0, (size_t)width * sizeof **mag);
+        suppress_row(mag[0], mag[1], mag[2], dx[!next], dy[!next], width, low, high, map + (size_t)(y + 1) * step + 1);
+        int16_t *oldest = mag[0];
+        mag[0] = mag[1];
+        mag[1] = mag[2];
+        mag[2] = oldest;
+    }
+    free(rows);
+    return 0;
+}
+
+/* A growable stack of positions in the edge map. */
+typedef struct {
+    size_t *at;
+    size_t count, room;
+} Stack;
+
+/* Mark map[p] EDGE and push it; 0, or −1 when out of memory. */
+static inline int stack_mark(Stack *stack, unsigned char *map, size_t p)
+{
+    if (stack->count == stack->room) {
+        size_t room = stack->room == 0 ? 4096 : 2 * stack->room;
+        size_t *grown = realloc(stack->at, room * sizeof *grown);
+        if (!grown)
+            return -1;
+        stack->at = grown;
+        stack->room = room;
+    }
+    map[p] = EDGE;
+    stack->at[stack->count++] = p;
+    return 0;
+}
+
+/* Mark EDGE every WEAK or STRONG pixel of the padded `map` (suppress) that is
+   8-connected through such pixels to a STRONG one; other marks stay. 0, or −1 when out
+   of memory. */
+static int follow_edges(unsigned char *map, int height, int width)
+{
+    const size_t step = (size_t)width + 2, end = (size_t)(height + 1) * step;
+    const ptrdiff_t around[8] = {-(ptrdiff_t)step - 1, -(ptrdiff_t)step, -(ptrdiff_t)step + 1, -1, 1,
+                                 (ptrdiff_t)step - 1,  (ptrdiff_t)step,  (ptrdiff_t)step + 1};
+    const uint64_t strong = 0x0101010101010101u * STRONG;
+    Stack stack = {NULL, 0, 0};
+    int status = 0;
+
+    for (size_t p = step; p < end && status == 0; p++) {
+        uint64_t word;
+        if (p + 8 <= end && (memcpy(&word, map + p, 8), !(word & strong))) {
+            p += 7; /* no STRONG among these eight */
+            continue;
+        }
+        if (map[p] != STRONG)
+            continue;
+        status = stack_mark(&stack, map, p);
+        while (stack.count > 0 && status == 0) {
+            size_t q = stack.at[--stack.count];
+            for (int k = 0; k < 8 && status == 0; k++)
+                if (map[q + around[k]] & (WEAK | STRONG))
+                    status = stack_mark(&stack, map, q + around[k]);
+        }
+    }
+    free(stack.at);
+    return status;
+}
+
+/* Write to the `height` × `width` picture `out` 255 where the padded `map` has an EDGE
+   in the 3×3 pixels around (within the picture), else 0: cv2.dilate with a 3×3 square,
+   the outside adding nothing. `column` is scratch of width + 2 (a row's three map rows,
+   column by column). */
+static void dilate_edges(const unsigned char *map, int height, int width, unsigned char *restrict out,
+                         unsigned char *restrict column)
+{
+    const size_t step = (size_t)width + 2, w = (size_t)width;
+
+    for (size_t y = 0; y < (size_t)height; y++) {
+        const unsigned char *row = map + y * step;
+        unsigned char *o = out + y * w;
+        for (size_t x = 0; x < step; x++)
+            column[x] = (row[x] | row[x + step] | row[x + 2 * step]) & EDGE;
+        for (size_t x = 0; x < w; x++)
+            o[x] = (column[x] | column[x + 1] | column[x + 2]) ? 255 : 0;
+    }
+}
+
+/* cv2.dilate(cv2.Canny(grey, low, high), 3×3 square) of the `height` × `width` uint8
+   picture `grey` (aperture 3, L1 gradient; low and high swapped when low > high) into
+   `out`, the same size (not overlapping grey). 0, or −1 when out of memory. */
+static int canny_dilated(const unsigned char *grey, int height, int width, int low, int high, unsigned char *out)
+{
+    const size_t step = (size_t)width + 2;
+    unsigned char *map = malloc((size_t)(height + 2) * step + step); /* and dilate_edges' scratch */
+    int status = -1;
+
+    if (low > high) {
+        int t = low;
+        low = high;
+        high = t;
+    }
+    /* L1 magnitudes lie in 0 … 2040: thresholds beyond it act as these do */
+    low = low < -1 ? -1 : low > 2040 ? 2040 : low;
+    high = high < -1 ? -1 : high > 2040 ? 2040 : high;
+    if (map) {
+        memset(map, NOT_EDGE, step);
+        memset(map + (size_t)(height + 1) * step, NOT_EDGE, step);
+        for (int y = 1; y <= height; y++)
+            map[(size_t)y * step] = map[(size_t)y * step + step - 1] = NOT_EDGE;
+        if (suppress(grey, height, width, (int16_t)low, (int16_t)high, map) == 0 &&
+            follow_edges(map, height, width) == 0) {
+            dilate_edges(map, height, width, out, map + (size_t)(height + 2) * step);
+            status = 0;
+        }
+    }
+    free(map);
+    return status;
+}
+
 /* --- the module ------------------------------------------------------------------------- */
 
 /* The size and name of items of struct format `type` ('B' uint8, 'f' float32, 'd' float64). */
@@ -1031,9 +1248,51 @@ static PyObject *erase_specks(PyObject *module, PyObject *args)
     return result;
 }
 
+PyDoc_STRVAR(edge_mask_doc,
+             "edge_mask(grey, low, high, out)\n"
+             "--\n\n"
+             "Write to `out` (H x W uint8, C-contiguous, writable, not sharing memory with `grey`)\n"
+             "cv2.dilate(cv2.Canny(grey, low, high), numpy.ones((3, 3), numpy.uint8)) of `grey`\n"
+             "(H x W uint8, C-contiguous): Canny's edges (aperture 3, L1 gradient; the thresholds\n"
+             "whole numbers, swapped when low > high) grown by a pixel each way, 255 or 0.");
+
+static PyObject *edge_mask(PyObject *module, PyObject *args)
+{
+    PyObject *grey_object, *out_object;
+    int low, high, status = 0;
+    Py_buffer grey = {0}, out = {0};
+    PyObject *result = NULL;
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "OiiO:edge_mask", &grey_object, &low, &high, &out_object))
+        return NULL;
+    if (get_array(grey_object, &grey, "grey", "B", 2, 0) == 0 && get_array(out_object, &out, "out", "B", 2, 1) == 0) {
+        const char *g = grey.buf, *o = out.buf;
+        if (grey.shape[0] < 1 || grey.shape[1] < 1)
+            PyErr_SetString(PyExc_ValueError, "grey must not be empty");
+        else if (grey.shape[0] >= INT_MAX / 2 || grey.shape[1] >= INT_MAX / 2)
+            PyErr_SetString(PyExc_ValueError, "grey is too large");
+        else if (out.shape[0] != grey.shape[0] || out.shape[1] != grey.shape[1])
+            PyErr_Format(PyExc_ValueError, "out must be %zd x %zd as grey is, not %zd x %zd", grey.shape[0],
+                         grey.shape[1], out.shape[0], out.shape[1]);
+        else if (o < g + grey.len && g < o + out.len)
+            PyErr_SetString(PyExc_ValueError, "out must not share memory with grey");
+        else {
+            Py_BEGIN_ALLOW_THREADS
+            status = canny_dilated(grey.buf, (int)grey.shape[0], (int)grey.shape[1], low, high, out.buf);
+            Py_END_ALLOW_THREADS
+            result = status < 0 ? PyErr_NoMemory() : Py_NewRef(Py_None);
+        }
+    }
+    PyBuffer_Release(&grey);
+    PyBuffer_Release(&out);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"refine", refine, METH_VARARGS, refine_doc},
     {"erase_specks", erase_specks, METH_VARARGS, erase_specks_doc},
+    {"edge_mask", edge_mask, METH_VARARGS, edge_mask_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1041,7 +1300,8 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "vision._refine",
     .m_doc = "Candidate outlines moved onto a card's real edges: the work of vision.outline.refine_all; "
-             "and a mask's specks erased before its contours are traced (vision.detect._regions).",
+             "a mask's specks erased before its contours are traced (vision.detect._regions); and "
+             "Canny's edges grown by a pixel (vision.detect.CardFinder.outlines).",
     .m_size = 0,
     .m_methods = methods,
 };

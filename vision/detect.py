@@ -6,9 +6,10 @@ Finding a card is done in three steps:
    dark, patterned and light tables alike: where the image is a little brighter than
    the mean of its surroundings (:func:`_brighter_than_around`: uneven light and
    shadows cancel, and a card barely brighter than a light table still stands out
-   along its edges), and the regions closed by Canny edges. A region that has a card's
-   proportions becomes a candidate; a blob of touching or slightly overlapping cards is
-   split into its cards (:func:`_split`).
+   along its edges), and the regions closed by Canny edges grown by a pixel (the bits
+   of ``cv2.dilate(cv2.Canny(...))``, made faster in C: :func:`vision._refine.edge_mask`).
+   A region that has a card's proportions becomes a candidate; a blob of touching or
+   slightly overlapping cards is split into its cards (:func:`_split`).
 2. *Refinement.* Each candidate's sides are moved onto the card's real edges
    (:mod:`vision.outline`), all of a frame's candidates in a few batches: first the
    regions' own quads, then the parts of the regions that need splitting. Last, where
@@ -275,8 +276,8 @@ class CardFinder:
             self._outlines = []
             if min(self.grey.shape[:2]) >= 16:
                 blurred = cv2.GaussianBlur(self.grey, (5, 5), 0)
-                edges = cv2.dilate(cv2.Canny(blurred, self.settings.canny_low, self.settings.canny_high),
-                                   np.ones((3, 3), np.uint8))
+                edges = np.empty_like(blurred)
+                _refine.edge_mask(blurred, self.settings.canny_low, self.settings.canny_high, edges)
                 self._search.add((_brighter_than_around(blurred, self.settings), edges))
                 self._outlines = self._search.cards()
         return self._outlines
