@@ -121,16 +121,24 @@ def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_
     return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+_ROW_CHANNELS = np.tile(np.arange(3), WARP_SIZE[0])
+"""The colour channel of each number of a row of an upright card image (B, G, R, B, …)."""
+
+
 def _white_balanced(cards: np.ndarray) -> np.ndarray:
     """Each of N stacked cards (N·height × width × 3) with its brightest patch (the
-    paper) made neutral white."""
-    n = len(cards) // WARP_SIZE[1]
+    paper) made neutral white: each level scaled by the card's gain for its channel (in
+    float32) and cut to a whole level, at most 255."""
+    height, width = WARP_SIZE[1], WARP_SIZE[0]
+    n = len(cards) // height
     patches = cv2.resize(cards, (8, 11 * n), interpolation=cv2.INTER_AREA).reshape(n, -1, 3)
     bright = patches[np.arange(n), np.argmax(patches.sum(axis=2, dtype=np.int32), axis=1)].astype(np.float32)
     gains = 235.0 / np.maximum(bright, 20.0)
-    levels = np.clip(np.arange(256, dtype=np.float32)[None, :, None] * gains[:, None, :], 0, 255).astype(np.uint8)
-    h = WARP_SIZE[1]
-    return np.concatenate([cv2.LUT(cards[k * h:(k + 1) * h], levels[k][:, None, :]) for k in range(n)])
+    levels = cards.reshape(n, height, width * 3).astype(np.float32)  # a card's row: its pixels' channels in turn
+    levels *= gains[:, _ROW_CHANNELS][:, None, :]
+    balanced = np.empty_like(cards)
+    np.minimum(levels, np.float32(255.0), out=balanced.reshape(levels.shape), casting="unsafe")
+    return balanced
 
 
 def _balanced(cards: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:

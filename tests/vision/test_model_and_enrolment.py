@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.describe import (DESCRIPTOR_VERSION, HOG_BINS, INDEX_LENGTH, describe_all, describe_both_ways, describe_index,
-                             gradient_histograms, warp_card)
+from vision.describe import (DESCRIPTOR_VERSION, HOG_BINS, INDEX_LENGTH, WARP_SIZE, _white_balanced,
+                             describe_all, describe_both_ways, describe_index, gradient_histograms, warp_card)
 from vision.detect import find_cards
 from vision.enrol import EnrolState, LiveEnrolment, enrol_images
 from vision.errors import EnrolmentError, ModelFileError
@@ -70,6 +70,25 @@ def test_gradient_histograms_are_each_images_own(shape, cell):
             hist[y // cell, x // cell, bins[y, x]] += m
         hist = np.sqrt(hist.ravel()).astype(np.float32)
         assert np.allclose(got, hist / max(float(np.linalg.norm(hist)), 1e-3), rtol=0, atol=1e-6)
+
+
+def test_white_balance_is_each_cards_own_table_of_levels():
+    # each card's levels through its own table: level × gain (float32), cut to a whole
+    # level and at most 255; a dim card's gains are capped (its brightest patch counts as 20)
+    rng = np.random.default_rng(11)
+    height = WARP_SIZE[1]
+    cards = rng.integers(0, 256, (4, height, WARP_SIZE[0], 3)).astype(np.uint8)
+    cards[1] //= 8  # dim: gains reach 235 / 20, bright pixels are cut at 255
+    cards[2, :8, :8] = (250, 120, 40)  # a bright tinted patch: one gain below 1, others above
+    cards[3] = 255
+    balanced = _white_balanced(cards.reshape(-1, *cards.shape[2:])).reshape(cards.shape)
+    for card, got in zip(cards, balanced):
+        patches = cv2.resize(card, (8, 11), interpolation=cv2.INTER_AREA).reshape(-1, 3)
+        bright = patches[np.argmax(patches.sum(axis=1, dtype=np.int32))].astype(np.float32)
+        gains = np.float32(235.0) / np.maximum(bright, np.float32(20.0))
+        table = np.clip(np.arange(256, dtype=np.float32)[:, None] * gains, 0, 255).astype(np.uint8)
+        assert np.array_equal(got, cv2.LUT(card, table[:, None, :]))
+    assert balanced[1].max() == 255 and balanced[3].max() == 235
 
 
 def _upright(face: np.ndarray) -> np.ndarray:
