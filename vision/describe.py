@@ -58,9 +58,11 @@ INDEX_LENGTH = 2 * (INDEX_SIZE[0] // INDEX_CELL) * (INDEX_SIZE[1] // INDEX_CELL)
 
 def _unit_rows(rows: np.ndarray) -> np.ndarray:
     """Each row of a float32 matrix scaled to unit length (a row shorter than 1e-3
-    divided by 1e-3), as ``row / max(np.linalg.norm(row), 1e-3)`` does it, the
-    divisions done at once."""
-    return rows / np.array([max(float(np.sqrt(row.dot(row))), 1e-3) for row in rows], np.float32)[:, None]
+    divided by 1e-3), as ``row / max(np.linalg.norm(row), 1e-3)`` does it: each row's
+    sum of squares is the same dot product (a stack of row-by-column products), the
+    roots and divisions are done at once."""
+    lengths = np.sqrt(np.matmul(rows[:, None, :], rows[:, :, None]).reshape(-1, 1))
+    return rows / np.maximum(lengths, np.float32(1e-3))
 
 
 @functools.lru_cache(maxsize=64)

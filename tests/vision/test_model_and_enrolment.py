@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.describe import (DESCRIPTOR_VERSION, HOG_BINS, INDEX_LENGTH, WARP_SIZE, _white_balanced,
+from vision.describe import (DESCRIPTOR_VERSION, HOG_BINS, INDEX_LENGTH, WARP_SIZE, _unit_rows, _white_balanced,
                              describe_all, describe_both_ways, describe_index, gradient_histograms, warp_card)
 from vision.detect import find_cards
 from vision.enrol import EnrolState, LiveEnrolment, enrol_images
@@ -89,6 +89,13 @@ def test_white_balance_is_each_cards_own_table_of_levels():
         table = np.clip(np.arange(256, dtype=np.float32)[:, None] * gains, 0, 255).astype(np.uint8)
         assert np.array_equal(got, cv2.LUT(card, table[:, None, :]))
     assert balanced[1].max() == 255 and balanced[3].max() == 235
+
+
+def test_unit_rows_are_each_row_over_its_norm():
+    rows = np.random.default_rng(12).standard_normal((6, 352)).astype(np.float32)
+    rows[2] *= 1e-5  # shorter than 1e-3: divided by 1e-3
+    for row, got in zip(rows, _unit_rows(rows)):
+        assert np.array_equal(got, row / np.float32(max(np.linalg.norm(row), 1e-3)))
 
 
 def _upright(face: np.ndarray) -> np.ndarray:
