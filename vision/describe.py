@@ -100,15 +100,25 @@ def gradient_histograms(greys: np.ndarray, cell: int) -> np.ndarray:
     return _unit_rows(np.sqrt(hist).astype(np.float32).reshape(n, -1))
 
 
+@functools.lru_cache(maxsize=8)
+def _warp_target(size: tuple[int, int], inset: float) -> np.ndarray:
+    """Where :func:`warp_card` puts a card's four corners in an upright ``size`` image
+    (4 × 2, float32, read-only): ``inset`` of each side beyond its edges."""
+    w, h = size
+    dx, dy = w * inset / (1 - 2 * inset), h * inset / (1 - 2 * inset)
+    target = np.float32([[-dx, -dy], [w + dx, -dy], [w + dx, h + dy], [-dx, h + dy]])
+    target.flags.writeable = False
+    return target
+
+
 def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_SIZE,
               inset: float = INSET) -> np.ndarray:
     """The card with corners ``quad`` (clockwise, first = top left of the face) as an
     upright ``size`` image, less ``inset`` of each side."""
     w, h = size
-    dx, dy = w * inset / (1 - 2 * inset), h * inset / (1 - 2 * inset)
-    target = np.float32([[-dx, -dy], [w + dx, -dy], [w + dx, h + dy], [-dx, h + dy]])
     source = np.asarray(quad, np.float32)
-    side = float(np.linalg.norm(source[1] - source[0]))
+    top = source[1] - source[0]
+    side = float(np.sqrt(top.dot(top)))  # np.linalg.norm's sum and root
     if side > 2.5 * w:  # shrink first: a plain warp would alias a large card
         factor = 2 ** int(np.log2(side / (1.5 * w)))
         x0, y0 = np.floor(source.min(axis=0)).astype(int)
@@ -119,7 +129,7 @@ def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_
                            interpolation=cv2.INTER_AREA)
         source = ((source - (x0, y0)) / factor).astype(np.float32)
         image = small
-    matrix = cv2.getPerspectiveTransform(source, target)
+    matrix = cv2.getPerspectiveTransform(source, _warp_target(size, inset))
     return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
