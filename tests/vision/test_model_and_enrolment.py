@@ -98,6 +98,27 @@ def test_unit_rows_are_each_row_over_its_norm():
         assert np.array_equal(got, row / np.float32(max(np.linalg.norm(row), 1e-3)))
 
 
+def test_match_names_each_cards_nearest_face_and_runner_up(mustang_model):
+    # every prototype to every seen descriptor, both ways round, face by face
+    model = mustang_model
+    rng = np.random.default_rng(13)
+    seen = model.prototypes[rng.choice(len(model.prototypes), 8)]
+    seen = np.stack([seen + rng.normal(0, 0.03, seen.shape), seen[:, ::-1]], axis=1).astype(np.float32)
+    seen[5] = np.mean(model.prototypes, axis=0)  # near no face in particular
+    projected = model.prototypes.astype(np.float64) @ model.projection
+    for views, match in zip(seen, model.match(seen)):
+        d2 = ((views.astype(np.float64) @ model.projection)[:, None, :] - projected[None]) ** 2
+        per_face = np.stack([d2.sum(axis=2)[:, model.labels == k].min(axis=1) for k in range(len(model.ids))], axis=1)
+        nearest = per_face.min(axis=0)
+        best, second = np.argsort(nearest)[:2]
+        assert (match.best, match.runner_up) == (model.ids[best], model.ids[second])
+        assert match.upside_down == bool(per_face[:, best].argmin())
+        assert match.confidence == pytest.approx(1 / (1 + nearest[best] / model.scale), abs=1e-4)
+        assert match.margin == pytest.approx(1 - nearest[best] / nearest[second], abs=1e-4)
+        accepted = match.confidence >= model.min_confidence and match.margin >= model.min_margin
+        assert match.card == (match.best if accepted else None)
+
+
 def _upright(face: np.ndarray) -> np.ndarray:
     h, w = face.shape[:2]
     return warp_card(face, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
