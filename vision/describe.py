@@ -58,9 +58,11 @@ INDEX_LENGTH = 2 * (INDEX_SIZE[0] // INDEX_CELL) * (INDEX_SIZE[1] // INDEX_CELL)
 
 def _unit_rows(rows: np.ndarray) -> np.ndarray:
     """Each row of a float32 matrix scaled to unit length (a row shorter than 1e-3
-    divided by 1e-3), as ``row / max(np.linalg.norm(row), 1e-3)`` does it, the
-    divisions done at once."""
-    return rows / np.array([max(float(np.sqrt(row.dot(row))), 1e-3) for row in rows], np.float32)[:, None]
+    divided by 1e-3), as ``row / max(np.linalg.norm(row), 1e-3)`` does it: each row's
+    sum of squares is the same dot product (a stack of row-by-column products), the
+    roots and divisions are done at once."""
+    lengths = np.sqrt(np.matmul(rows[:, None, :], rows[:, :, None]).reshape(-1, 1))
+    return rows / np.maximum(lengths, np.float32(1e-3))
 
 
 @functools.lru_cache(maxsize=64)
@@ -98,15 +100,25 @@ def gradient_histograms(greys: np.ndarray, cell: int) -> np.ndarray:
     return _unit_rows(np.sqrt(hist).astype(np.float32).reshape(n, -1))
 
 
+@functools.lru_cache(maxsize=8)
+def _warp_target(size: tuple[int, int], inset: float) -> np.ndarray:
+    """Where :func:`warp_card` puts a card's four corners in an upright ``size`` image
+    (4 × 2, float32, read-only): ``inset`` of each side beyond its edges."""
+    w, h = size
+    dx, dy = w * inset / (1 - 2 * inset), h * inset / (1 - 2 * inset)
+    target = np.float32([[-dx, -dy], [w + dx, -dy], [w + dx, h + dy], [-dx, h + dy]])
+    target.flags.writeable = False
+    return target
+
+
 def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_SIZE,
               inset: float = INSET) -> np.ndarray:
     """The card with corners ``quad`` (clockwise, first = top left of the face) as an
     upright ``size`` image, less ``inset`` of each side."""
     w, h = size
-    dx, dy = w * inset / (1 - 2 * inset), h * inset / (1 - 2 * inset)
-    target = np.float32([[-dx, -dy], [w + dx, -dy], [w + dx, h + dy], [-dx, h + dy]])
     source = np.asarray(quad, np.float32)
-    side = float(np.linalg.norm(source[1] - source[0]))
+    top = source[1] - source[0]
+    side = float(np.sqrt(top.dot(top)))  # np.linalg.norm's sum and root
     if side > 2.5 * w:  # shrink first: a plain warp would alias a large card
         factor = 2 ** int(np.log2(side / (1.5 * w)))
         x0, y0 = np.floor(source.min(axis=0)).astype(int)
@@ -117,20 +129,28 @@ def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_
                            interpolation=cv2.INTER_AREA)
         source = ((source - (x0, y0)) / factor).astype(np.float32)
         image = small
-    matrix = cv2.getPerspectiveTransform(source, target)
+    matrix = cv2.getPerspectiveTransform(source, _warp_target(size, inset))
     return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+_ROW_CHANNELS = np.tile(np.arange(3), WARP_SIZE[0])
+"""The colour channel of each number of a row of an upright card image (B, G, R, B, …)."""
 
 
 def _white_balanced(cards: np.ndarray) -> np.ndarray:
     """Each of N stacked cards (N·height × width × 3) with its brightest patch (the
-    paper) made neutral white."""
-    n = len(cards) // WARP_SIZE[1]
+    paper) made neutral white: each level scaled by the card's gain for its channel (in
+    float32) and cut to a whole level, at most 255."""
+    height, width = WARP_SIZE[1], WARP_SIZE[0]
+    n = len(cards) // height
     patches = cv2.resize(cards, (8, 11 * n), interpolation=cv2.INTER_AREA).reshape(n, -1, 3)
     bright = patches[np.arange(n), np.argmax(patches.sum(axis=2, dtype=np.int32), axis=1)].astype(np.float32)
     gains = 235.0 / np.maximum(bright, 20.0)
-    levels = np.clip(np.arange(256, dtype=np.float32)[None, :, None] * gains[:, None, :], 0, 255).astype(np.uint8)
-    h = WARP_SIZE[1]
-    return np.concatenate([cv2.LUT(cards[k * h:(k + 1) * h], levels[k][:, None, :]) for k in range(n)])
+    levels = cards.reshape(n, height, width * 3).astype(np.float32)  # a card's row: its pixels' channels in turn
+    levels *= gains[:, _ROW_CHANNELS][:, None, :]
+    balanced = np.empty_like(cards)
+    np.minimum(levels, np.float32(255.0), out=balanced.reshape(levels.shape), casting="unsafe")
+    return balanced
 
 
 def _balanced(cards: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:

@@ -149,27 +149,36 @@ class DeckModel:
         n = len(descriptors)
         if n == 0:
             return []
-        flat = np.ascontiguousarray((self._projection_t @ np.asarray(descriptors.reshape(n * 2, -1), np.float32).T).T)
-        d2 = np.einsum("ij,ij->i", flat, flat)[:, None] + self._squares[None, :] - 2.0 * (self._projected @ flat.T).T
-        per_face = np.minimum.reduceat(d2, self._starts, axis=1).reshape(n, 2, len(self.ids))
+        seen = np.asarray(descriptors.reshape(n * 2, -1), np.float32)
+        per_face = np.minimum.reduceat(self._distances(seen), self._starts, axis=1).reshape(n, 2, len(self.ids))
         flipped = per_face.argmin(axis=1)
         best_per_face = per_face.min(axis=1)
+        best = best_per_face.argmin(axis=1)
+        rows = np.arange(n)
+        nearest = best_per_face[rows, best]
+        if len(self.ids) > 1:
+            best_per_face[rows, best] = np.inf
+            second = best_per_face.argmin(axis=1)
+            runners_up: list[int | None] = second.tolist()
+            seconds = best_per_face[rows, second].tolist()
+        else:
+            runners_up, seconds = [None] * n, [0.0] * n
         out = []
-        for row, orient in zip(best_per_face, flipped):
-            order = np.argsort(row)[:2]
-            best = int(order[0])
-            nearest = max(float(row[best]), 0.0)
-            confidence = 1.0 / (1.0 + nearest / self.scale)
-            if len(order) > 1:
-                second = int(order[1])
-                margin = 1.0 - nearest / max(float(row[second]), 1e-9)
-                runner_up: str | None = self.ids[second]
-            else:
-                margin, runner_up = 1.0, None
+        for face, d2, runner_up, d2_second, turned in zip(best.tolist(), nearest.tolist(), runners_up, seconds,
+                                                          flipped[rows, best].tolist()):
+            d2 = max(d2, 0.0)
+            confidence = 1.0 / (1.0 + d2 / self.scale)
+            margin = 1.0 if runner_up is None else 1.0 - d2 / max(d2_second, 1e-9)
             accepted = confidence >= self.min_confidence and margin >= self.min_margin
-            out.append(Match(self.ids[best] if accepted else None, confidence, margin, self.ids[best],
-                             runner_up, bool(orient[best])))
+            out.append(Match(self.ids[face] if accepted else None, confidence, margin, self.ids[face],
+                             None if runner_up is None else self.ids[runner_up], bool(turned)))
         return out
+
+    def _distances(self, seen: np.ndarray) -> np.ndarray:
+        """Squared (projected) distances (M × K, float32) from each of M descriptors
+        (M × D) to every prototype, as ``|s|² + |p|² - 2 s·p``."""
+        flat = np.ascontiguousarray((self._projection_t @ seen.T).T)
+        return np.einsum("ij,ij->i", flat, flat)[:, None] + self._squares[None, :] - 2.0 * (self._projected @ flat.T).T
 
     def near_tie(self, match: Match) -> bool:
         """Whether a card that is near enough to its best face is unknown only because

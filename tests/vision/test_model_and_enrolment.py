@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.describe import (DESCRIPTOR_VERSION, HOG_BINS, INDEX_LENGTH, describe_all, describe_both_ways, describe_index,
-                             gradient_histograms, warp_card)
+from vision.describe import (DESCRIPTOR_VERSION, HOG_BINS, INDEX_LENGTH, WARP_SIZE, _unit_rows, _white_balanced,
+                             describe_all, describe_both_ways, describe_index, gradient_histograms, warp_card)
 from vision.detect import find_cards
 from vision.enrol import EnrolState, LiveEnrolment, enrol_images
 from vision.errors import EnrolmentError, ModelFileError
@@ -70,6 +70,53 @@ def test_gradient_histograms_are_each_images_own(shape, cell):
             hist[y // cell, x // cell, bins[y, x]] += m
         hist = np.sqrt(hist.ravel()).astype(np.float32)
         assert np.allclose(got, hist / max(float(np.linalg.norm(hist)), 1e-3), rtol=0, atol=1e-6)
+
+
+def test_white_balance_is_each_cards_own_table_of_levels():
+    # each card's levels through its own table: level × gain (float32), cut to a whole
+    # level and at most 255; a dim card's gains are capped (its brightest patch counts as 20)
+    rng = np.random.default_rng(11)
+    height = WARP_SIZE[1]
+    cards = rng.integers(0, 256, (4, height, WARP_SIZE[0], 3)).astype(np.uint8)
+    cards[1] //= 8  # dim: gains reach 235 / 20, bright pixels are cut at 255
+    cards[2, :8, :8] = (250, 120, 40)  # a bright tinted patch: one gain below 1, others above
+    cards[3] = 255
+    balanced = _white_balanced(cards.reshape(-1, *cards.shape[2:])).reshape(cards.shape)
+    for card, got in zip(cards, balanced):
+        patches = cv2.resize(card, (8, 11), interpolation=cv2.INTER_AREA).reshape(-1, 3)
+        bright = patches[np.argmax(patches.sum(axis=1, dtype=np.int32))].astype(np.float32)
+        gains = np.float32(235.0) / np.maximum(bright, np.float32(20.0))
+        table = np.clip(np.arange(256, dtype=np.float32)[:, None] * gains, 0, 255).astype(np.uint8)
+        assert np.array_equal(got, cv2.LUT(card, table[:, None, :]))
+    assert balanced[1].max() == 255 and balanced[3].max() == 235
+
+
+def test_unit_rows_are_each_row_over_its_norm():
+    rows = np.random.default_rng(12).standard_normal((6, 352)).astype(np.float32)
+    rows[2] *= 1e-5  # shorter than 1e-3: divided by 1e-3
+    for row, got in zip(rows, _unit_rows(rows)):
+        assert np.array_equal(got, row / np.float32(max(np.linalg.norm(row), 1e-3)))
+
+
+def test_match_names_each_cards_nearest_face_and_runner_up(mustang_model):
+    # every prototype to every seen descriptor, both ways round, face by face
+    model = mustang_model
+    rng = np.random.default_rng(13)
+    seen = model.prototypes[rng.choice(len(model.prototypes), 8)]
+    seen = np.stack([seen + rng.normal(0, 0.03, seen.shape), seen[:, ::-1]], axis=1).astype(np.float32)
+    seen[5] = np.mean(model.prototypes, axis=0)  # near no face in particular
+    projected = model.prototypes.astype(np.float64) @ model.projection
+    for views, match in zip(seen, model.match(seen)):
+        d2 = ((views.astype(np.float64) @ model.projection)[:, None, :] - projected[None]) ** 2
+        per_face = np.stack([d2.sum(axis=2)[:, model.labels == k].min(axis=1) for k in range(len(model.ids))], axis=1)
+        nearest = per_face.min(axis=0)
+        best, second = np.argsort(nearest)[:2]
+        assert (match.best, match.runner_up) == (model.ids[best], model.ids[second])
+        assert match.upside_down == bool(per_face[:, best].argmin())
+        assert match.confidence == pytest.approx(1 / (1 + nearest[best] / model.scale), abs=1e-4)
+        assert match.margin == pytest.approx(1 - nearest[best] / nearest[second], abs=1e-4)
+        accepted = match.confidence >= model.min_confidence and match.margin >= model.min_margin
+        assert match.card == (match.best if accepted else None)
 
 
 def _upright(face: np.ndarray) -> np.ndarray:
