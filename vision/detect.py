@@ -90,7 +90,7 @@ def _corners(quad: np.ndarray | list[list[float]]) -> list[list[float]]:
 
 def _bounds(quad: np.ndarray | list[list[float]]) -> tuple[float, float, float, float]:
     """A quad's bounding box: least x, least y, greatest x, greatest y."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = _corners(quad)
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad.tolist() if isinstance(quad, np.ndarray) else quad
     return min(x0, x1, x2, x3), min(y0, y1, y2, y3), max(x0, x1, x2, x3), max(y0, y1, y2, y3)
 
 
@@ -102,7 +102,7 @@ def _apart(a: tuple[float, float, float, float], b: tuple[float, float, float, f
 
 def _centre(quad: np.ndarray | list[list[float]]) -> tuple[float, float]:
     """The mean of a quad's four corners."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = _corners(quad)
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad.tolist() if isinstance(quad, np.ndarray) else quad
     return (x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4
 
 
@@ -578,7 +578,10 @@ def _near(candidate: np.ndarray, centres: list[tuple[float, float]]) -> bool:
     (x0, y0), (x1, y1) = corners[:2]
     cx, cy = _centre(corners)
     limit = 0.04 * ((x1 - x0) ** 2 + (y1 - y0) ** 2)
-    return any((x - cx) ** 2 + (y - cy) ** 2 < limit for x, y in centres)
+    for x, y in centres:
+        if (x - cx) ** 2 + (y - cy) ** 2 < limit:
+            return True
+    return False
 
 
 def _too_big(region: np.ndarray, single: np.ndarray) -> bool:
