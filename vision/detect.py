@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -478,12 +479,12 @@ class _Quads:
     candidate repeats one of them is one NumPy expression however many there are.
     Iterating gives the quads in the order added."""
 
-    def __init__(self, quads: list[np.ndarray] = ()) -> None:
+    def __init__(self, quads: Sequence[np.ndarray] = ()) -> None:
         self._array = np.empty((max(8, len(quads)), 4, 2), np.float32)
         self._count = 0
         self.extend(quads)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[np.ndarray]:
         return iter(self._array[:self._count])
 
     def append(self, quad: np.ndarray) -> None:
@@ -492,7 +493,7 @@ class _Quads:
         self._array[self._count] = quad
         self._count += 1
 
-    def extend(self, quads: list[np.ndarray]) -> None:
+    def extend(self, quads: Sequence[np.ndarray]) -> None:
         for quad in quads:
             self.append(quad)
 
