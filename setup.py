@@ -1,7 +1,7 @@
-"""The compiled part of the project: card vision's outline refinement, the erasing of a
-mask's specks, the tracing of a mask's outer contours and the Canny edge mask
-(vision/_refine.c, see vision/outline.py and vision/detect.py). Everything else about the
-package is in pyproject.toml."""
+"""The compiled part of the project: card vision's outline refinement, the tracing of a
+mask's outer contours (its specks left out) and the Canny edge mask (vision/_refine.c,
+see vision/outline.py and vision/detect.py). Everything else about the package is in
+pyproject.toml."""
 
 from setuptools import Extension, setup
 

@@ -13,12 +13,12 @@
  * picture in OpenCV 4 (the Pi's): positions rounded to 1/32 pixel. Build with
  * -ffp-contract=off (setup.py does) so that no multiply and add are fused.
  *
- * It also erases the specks of a segmentation mask before vision.detect traces its
- * contours (erase_specks): a textured table leaves hundreds of them, and tracing each
- * cost more than finding them all here. It traces those contours (outer_contours): what
- * cv2.findContours(RETR_EXTERNAL, CHAIN_APPROX_SIMPLE) gives, OpenCV's rules kept to the
- * pixel, at less than half its time, as its scan stops at every run of a mask's pixels
- * and this one only where a traced border is met. And it makes vision.detect's edge mask
+ * It also traces a segmentation mask's outer contours for vision.detect
+ * (outer_contours): what cv2.findContours(RETR_EXTERNAL, CHAIN_APPROX_SIMPLE) gives,
+ * OpenCV's rules kept to the pixel, at less than half its time, as its scan stops at
+ * every run of a mask's pixels and this one only where a traced border is met; the
+ * contours of a textured table's specks, too small to hold a card, are traced (their
+ * marks decide what follows) but not handed over. And it makes vision.detect's edge mask
  * (edge_mask): the bits of cv2.dilate(cv2.Canny(grey, low, high), 3×3 square), OpenCV's
  * rules kept to the comparison, in one pass of 16-bit arithmetic that vectorises, at
  * about half the time of those two calls.
@@ -672,74 +672,7 @@ static int refine_one(const Picture *pic, const Rules *r, Work *w, float quad[4]
     return support_of(pic, r, quad, w, support);
 }
 
-/* --- specks ----------------------------------------------------------------------------- */
-
-/* A run of non-zero pixels in one row, columns start … end (inclusive): an element of
-   the union-find over a picture's runs. A root run holds its component's bounding box. */
-typedef struct {
-    int start, end;
-    int parent;
-    int left, right, top, bottom;
-} Run;
-
-/* The runs of one picture, in raster order. */
-typedef struct {
-    Run *run;
-    int count, room;
-} Runs;
-
-/* The root of run `i`'s component (halving the path on the way). */
-static inline int run_root(Run *run, int i)
-{
-    while (run[i].parent != i) {
-        run[i].parent = run[run[i].parent].parent;
-        i = run[i].parent;
-    }
-    return i;
-}
-
-/* Widen the bounding box of root `a` to take in that of root `b`. */
-static inline void box_take(Run *a, const Run *b)
-{
-    a->left = b->left < a->left ? b->left : a->left;
-    a->right = b->right > a->right ? b->right : a->right;
-    a->top = b->top < a->top ? b->top : a->top;
-    a->bottom = b->bottom > a->bottom ? b->bottom : a->bottom;
-}
-
-/* Join the components of runs `a` and `b`: the earlier root becomes the root, with
-   the bounding box of both. */
-static inline void run_join(Run *run, int a, int b)
-{
-    a = run_root(run, a);
-    b = run_root(run, b);
-    if (a == b)
-        return;
-    if (b < a) {
-        int t = a;
-        a = b;
-        b = t;
-    }
-    run[b].parent = a;
-    box_take(&run[a], &run[b]);
-}
-
-/* Append the run of columns start … end of row y, a component of its own; its index,
-   or −1 when out of memory. */
-static int run_add(Runs *runs, int start, int end, int y)
-{
-    if (runs->count == runs->room) {
-        int room = runs->room == 0 ? 4096 : runs->room > INT_MAX / 2 ? INT_MAX : 2 * runs->room;
-        Run *grown = realloc(runs->run, (size_t)room * sizeof *grown);
-        if (!grown)
-            return -1;
-        runs->run = grown;
-        runs->room = room;
-    }
-    int i = runs->count++;
-    runs->run[i] = (Run){start, end, i, start, end, y, y};
-    return i;
-}
+/* --- words of bytes ----------------------------------------------------------------------- */
 
 /* The index of the lowest set bit of `w` (not 0). */
 #if defined(__GNUC__)
@@ -766,86 +699,6 @@ static inline uint64_t bytes_at(const void *p)
     v = __builtin_bswap64(v);
 #endif
     return v;
-}
-
-/* The eight bytes at `p`, byte i's high bit set when it is non-zero, all other bits
-   clear (byte i: the i-th lowest of the result). */
-static inline uint64_t nonzero_bytes(const unsigned char *p)
-{
-    const uint64_t lows = 0x7f7f7f7f7f7f7f7fu;
-    uint64_t v = bytes_at(p);
-
-    return (((v & lows) + lows) | v) & ~lows;
-}
-
-/* The column of row[from … width)'s first non-zero byte (`nonzero`) or zero byte (not
-   `nonzero`); `width` when there is none. Eight bytes at a time. */
-static inline int next_run_edge(const unsigned char *row, int from, int width, int nonzero)
-{
-    const uint64_t flip = nonzero ? 0 : 0x8080808080808080u;
-    int x = from;
-
-    for (; x + 8 <= width; x += 8) {
-        uint64_t found = nonzero_bytes(row + x) ^ flip;
-        if (found)
-            return x + lowest_bit(found) / 8;
-    }
-    while (x < width && (row[x] != 0) != nonzero)
-        x++;
-    return x;
-}
-
-/* Collect the runs of non-zero pixels of the `height` × `width` picture `mask`, each
-   joined with the runs of the row above that it touches, sideways or diagonally (the
-   8-connected components). Fills `runs` and row_first[y] (row y's first run; row
-   `height`'s is the count); 0, or −1 when out of memory. */
-static int collect_runs(const unsigned char *mask, int height, int width, Runs *runs, int *row_first)
-{
-    for (int y = 0; y < height; y++) {
-        const unsigned char *row = mask + (size_t)y * (size_t)width;
-        int above = y > 0 ? row_first[y - 1] : 0, above_end = runs->count;
-
-        row_first[y] = runs->count;
-        for (int x = next_run_edge(row, 0, width, 1); x < width; x = next_run_edge(row, x, width, 1)) {
-            int end = next_run_edge(row, x, width, 0) - 1;
-            int i = run_add(runs, x, end, y);
-            if (i < 0)
-                return -1;
-            /* the runs above over columns x − 1 … end + 1 */
-            while (above < above_end && runs->run[above].end < x - 1)
-                above++;
-            for (int j = above; j < above_end && runs->run[j].start <= end + 1; j++)
-                run_join(runs->run, i, j);
-            x = end + 1;
-        }
-    }
-    row_first[height] = runs->count;
-    return 0;
-}
-
-/* Zero, in the `height` × `width` uint8 picture `mask` (rows one after the other), every
-   8-connected component of non-zero pixels whose bounding box, `w` columns by `h` rows,
-   has (w − 1) · (h − 1) < `least`: that product is the extent product of the outer
-   contour cv2.findContours traces around the component (its points reach the box's
-   four sides), so no such contour could reach `least`. Pixels of other components are
-   untouched. 0, or −1 when out of memory (the mask unchanged). */
-static int erase_small_components(unsigned char *mask, int height, int width, double least)
-{
-    Runs runs = {NULL, 0, 0};
-    int *row_first = malloc(((size_t)height + 1) * sizeof *row_first);
-    int status = row_first ? collect_runs(mask, height, width, &runs, row_first) : -1;
-
-    for (int y = 0; y < height && status == 0; y++) {
-        unsigned char *row = mask + (size_t)y * (size_t)width;
-        for (int i = row_first[y]; i < row_first[y + 1]; i++) {
-            const Run *root = &runs.run[run_root(runs.run, i)];
-            if ((double)(root->right - root->left) * (double)(root->bottom - root->top) < least)
-                memset(row + runs.run[i].start, 0, (size_t)(runs.run[i].end - runs.run[i].start + 1));
-        }
-    }
-    free(runs.run);
-    free(row_first);
-    return status;
 }
 
 /* --- outer contours ---------------------------------------------------------------------- */
@@ -1002,10 +855,27 @@ static inline int next_event(const signed char *row, int x, int limit, int open)
     return limit + 1;
 }
 
+/* Whether the points of `c` from point `first` on span a box whose extent product
+   (right − left) · (bottom − top) is at least `least`. */
+static int spans(const Contours *c, size_t first, double least)
+{
+    int32_t left = c->xy[2 * first], right = left, top = c->xy[2 * first + 1], bottom = top;
+
+    for (size_t i = first + 1; i < c->count; i++) {
+        int32_t x = c->xy[2 * i], y = c->xy[2 * i + 1];
+        left = x < left ? x : left;
+        right = x > right ? x : right;
+        top = y < top ? y : top;
+        bottom = y > bottom ? y : bottom;
+    }
+    return (double)(right - left) * (double)(bottom - top) >= least;
+}
+
 /* Scan the padded picture `pad` (height + 2 rows of width + 2, its border 0, inside 0 or
    1, and 32 bytes of 0 after it) as cvFindNextContour does in RETR_EXTERNAL mode and
-   trace each outer border it keeps into `c`. 0, or −1 when out of memory. */
-static int scan_outer(signed char *pad, int height, int width, Contours *c)
+   trace each outer border it keeps into `c`, unless its points span less than `least`
+   (spans()). 0, or −1 when out of memory. */
+static int scan_outer(signed char *pad, int height, int width, double least, Contours *c)
 {
     const size_t step = (size_t)width + 2;
     ptrdiff_t delta[16];
@@ -1016,8 +886,15 @@ static int scan_outer(signed char *pad, int height, int width, Contours *c)
         signed char *row = pad + (size_t)y * step;
         int open = 1; /* no mark met yet: OpenCV's lnbd is the border's 0 */
         for (int x = 1; (x = next_event(row, x, width, open)) <= width; x++) {
-            if (row[x] == 1 && (trace_outer(row + x, delta, x - 1, y - 1, c) < 0 || contour_end(c) < 0))
-                return -1;
+            if (row[x] == 1) {
+                size_t first = c->count;
+                if (trace_outer(row + x, delta, x - 1, y - 1, c) < 0)
+                    return -1;
+                if (!spans(c, first, least))
+                    c->count = first;
+                else if (contour_end(c) < 0)
+                    return -1;
+            }
             open = row[x] < 0;
         }
     }
@@ -1027,7 +904,7 @@ static int scan_outer(signed char *pad, int height, int width, Contours *c)
 /* The outer contours of the `height` × `width` picture `mask` into `c` (empty), as
    cv2.findContours(RETR_EXTERNAL, CHAIN_APPROX_SIMPLE) traces them, in the order
    traced (OpenCV lists them the other way round). 0, or −1 when out of memory. */
-static int outer_contours_of(const unsigned char *mask, int height, int width, Contours *c)
+static int outer_contours_of(const unsigned char *mask, int height, int width, double least, Contours *c)
 {
     const size_t step = (size_t)width + 2;
     signed char *pad = malloc(((size_t)height + 2) * step + 32);
@@ -1043,7 +920,7 @@ static int outer_contours_of(const unsigned char *mask, int height, int width, C
             for (size_t x = 0; x < (size_t)width; x++)
                 out[x + 1] = in[x] != 0;
         }
-        status = scan_outer(pad, height, width, c);
+        status = scan_outer(pad, height, width, least, c);
     }
     free(pad);
     return status;
@@ -1422,44 +1299,6 @@ static PyObject *refine(PyObject *module, PyObject *args)
     return result;
 }
 
-PyDoc_STRVAR(erase_specks_doc,
-             "erase_specks(mask, least_extent_product)\n"
-             "--\n\n"
-             "Zero, in place in `mask` (H x W uint8, C-contiguous, writable), every 8-connected\n"
-             "component of non-zero pixels whose bounding box, w columns by h rows, has\n"
-             "(w - 1) * (h - 1) < least_extent_product: the components whose outer contour\n"
-             "(cv2.findContours) spans less than that. Other pixels are left as they are.");
-
-static PyObject *erase_specks(PyObject *module, PyObject *args)
-{
-    PyObject *mask_object;
-    double least;
-    Py_buffer mask = {0};
-    PyObject *result = NULL;
-    int status = 0;
-    (void)module;
-
-    if (!PyArg_ParseTuple(args, "Od:erase_specks", &mask_object, &least))
-        return NULL;
-    if (isnan(least)) {
-        PyErr_SetString(PyExc_ValueError, "least_extent_product must be a number, not NaN");
-        return NULL;
-    }
-    if (get_array(mask_object, &mask, "mask", "B", 2, 1) < 0)
-        return NULL;
-    if (mask.shape[0] >= INT_MAX || mask.shape[1] > INT_MAX - 8 ||
-        mask.shape[0] * ((mask.shape[1] + 1) / 2) > INT_MAX) {
-        PyErr_SetString(PyExc_ValueError, "mask is too large");
-    } else {
-        Py_BEGIN_ALLOW_THREADS
-        status = erase_small_components(mask.buf, (int)mask.shape[0], (int)mask.shape[1], least);
-        Py_END_ALLOW_THREADS
-        result = status < 0 ? PyErr_NoMemory() : Py_NewRef(Py_None);
-    }
-    PyBuffer_Release(&mask);
-    return result;
-}
-
 PyDoc_STRVAR(edge_mask_doc,
              "edge_mask(grey, low, high, out)\n"
              "--\n\n"
@@ -1502,13 +1341,15 @@ static PyObject *edge_mask(PyObject *module, PyObject *args)
 }
 
 PyDoc_STRVAR(outer_contours_doc,
-             "outer_contours(mask)\n"
+             "outer_contours(mask, least_extent_product=0.0)\n"
              "--\n\n"
              "The outer contours of `mask` (H x W uint8, C-contiguous; any non-zero pixel is\n"
              "foreground) as cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)\n"
-             "finds them: (points, bounds), `points` a bytearray of int32 x, y pairs and `bounds`\n"
-             "a tuple of N + 1 ints, contour i being points bounds[i] to bounds[i + 1] (not\n"
-             "included), the contours in OpenCV's order.");
+             "finds them, less those whose points span a box, w columns by h rows, with\n"
+             "(w - 1) * (h - 1) < least_extent_product: (points, bounds), `points` a bytearray of\n"
+             "int32 x, y pairs and `bounds` a tuple of N + 1 ints, contour i being points bounds[i]\n"
+             "to bounds[i + 1] (not included), the contours in OpenCV's order. The mask is not\n"
+             "changed.");
 
 /* The result of outer_contours: the points of `c`'s contours, the last traced first, as
    a bytearray, and their bounds; NULL with an exception when out of memory. */
@@ -1539,21 +1380,29 @@ static PyObject *contours_result(const Contours *c)
     return result;
 }
 
-static PyObject *outer_contours(PyObject *module, PyObject *mask_object)
+static PyObject *outer_contours(PyObject *module, PyObject *args)
 {
+    PyObject *mask_object;
+    double least = 0.0;
     Py_buffer mask = {0};
     Contours contours = {NULL, 0, 0, NULL, 0, 0};
     PyObject *result = NULL;
     int status;
     (void)module;
 
+    if (!PyArg_ParseTuple(args, "O|d:outer_contours", &mask_object, &least))
+        return NULL;
+    if (isnan(least)) {
+        PyErr_SetString(PyExc_ValueError, "least_extent_product must be a number, not NaN");
+        return NULL;
+    }
     if (get_array(mask_object, &mask, "mask", "B", 2, 0) < 0)
         return NULL;
     if (mask.shape[0] > INT_MAX / 4 || mask.shape[1] > INT_MAX / 4 || mask.len > PY_SSIZE_T_MAX / 2) {
         PyErr_SetString(PyExc_ValueError, "mask is too large");
     } else {
         Py_BEGIN_ALLOW_THREADS
-        status = outer_contours_of(mask.buf, (int)mask.shape[0], (int)mask.shape[1], &contours);
+        status = outer_contours_of(mask.buf, (int)mask.shape[0], (int)mask.shape[1], least, &contours);
         Py_END_ALLOW_THREADS
         result = status < 0 ? PyErr_NoMemory() : contours_result(&contours);
     }
@@ -1565,9 +1414,8 @@ static PyObject *outer_contours(PyObject *module, PyObject *mask_object)
 
 static PyMethodDef methods[] = {
     {"refine", refine, METH_VARARGS, refine_doc},
-    {"erase_specks", erase_specks, METH_VARARGS, erase_specks_doc},
     {"edge_mask", edge_mask, METH_VARARGS, edge_mask_doc},
-    {"outer_contours", outer_contours, METH_O, outer_contours_doc},
+    {"outer_contours", outer_contours, METH_VARARGS, outer_contours_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1575,8 +1423,8 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "vision._refine",
     .m_doc = "Candidate outlines moved onto a card's real edges: the work of vision.outline.refine_all; "
-             "a mask's specks erased before its contours are traced (vision.detect._regions); its outer "
-             "contours traced as cv2.findContours traces them (vision.detect._outer_contours); and "
+             "a mask's outer contours traced as cv2.findContours traces them, its specks left out "
+             "(vision.detect._outer_contours); and "
              "Canny's edges grown by a pixel (vision.detect.CardFinder.outlines).",
     .m_size = 0,
     .m_methods = methods,

@@ -206,14 +206,15 @@ def _coverage(solid: np.ndarray, box: np.ndarray) -> float:
     return cv2.countNonZero(cv2.bitwise_and(inside, solid[y0:y1, x0:x1])) / max(cv2.countNonZero(inside), 1)
 
 
-def _outer_contours(mask: np.ndarray) -> tuple[np.ndarray, ...]:
+def _outer_contours(mask: np.ndarray, least: float = 0.0) -> tuple[np.ndarray, ...]:
     """The outer contours of a mask (a C-contiguous uint8 array, any non-zero pixel in
     it): what ``cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]``
     gives, the same int32 N × 1 × 2 arrays in the same order, traced in C
     (:func:`vision._refine.outer_contours`) at less than half its time: OpenCV stops at
     every run of pixels of a textured table's mask, that code only where a contour's
-    border is met."""
-    points, bounds = _refine.outer_contours(mask)
+    border is met. Contours whose points span a box of ``w`` × ``h`` pixels with
+    (w − 1) · (h − 1) < ``least`` are left out (the mask's specks)."""
+    points, bounds = _refine.outer_contours(mask, least)
     flat = np.frombuffer(points, np.int32).reshape(-1, 1, 2)
     return tuple([flat[start:end] for start, end in zip(bounds, bounds[1:])])
 
@@ -222,15 +223,10 @@ def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[tuple[np
     """The outer contours of ``mask`` (a C-contiguous uint8 array) whose convex hull
     could hold a card, each with its hull: also an outline open on one side (a card's
     edges in the edge map, one side lost in glare), which spans the card though it
-    encloses little.
-
-    ``mask`` is changed: the specks that no such contour could come from are erased
-    from it first (:func:`vision._refine.erase_specks`)."""
-    # A contour's hull is no larger than its bounding box, and the outer contour of an
-    # 8-connected component spans the component's: most components of a textured table
-    # are specks, erased here all at once rather than traced one contour at a time.
-    _refine.erase_specks(mask, area_range[0])
-    hulls = [(contour, cv2.convexHull(contour)) for contour in _outer_contours(mask)]
+    encloses little."""
+    # A contour's hull is no larger than the box its points span: most contours of a
+    # textured table's mask are specks, left out in C before any NumPy array is made.
+    hulls = [(contour, cv2.convexHull(contour)) for contour in _outer_contours(mask, area_range[0])]
     return [(contour, hull) for contour, hull in hulls if cv2.contourArea(hull) >= area_range[0]]
 
 
@@ -358,7 +354,7 @@ class _Search:
         self._boxes: list[tuple[float, float, float, float]] = []
 
     def add(self, masks: tuple[np.ndarray, ...]) -> None:
-        """Take the candidates of the segmentations (binary masks, changed: :func:`_regions`), in order."""
+        """Take the candidates of the segmentations (binary masks), in order."""
         regions = [(region, _quad_of(hull, self.settings, self.area_range))
                    for mask in masks for region, hull in _regions(mask, self.area_range)]
         self._refine([single for _, single in regions if single is not None])

@@ -110,9 +110,9 @@ def test_components_in_holes_are_left_out_and_the_order_is_opencvs():
 def test_the_masks_of_rendered_scenes_as_opencv(monkeypatch):
     seen = []
 
-    def traced(mask):
-        seen.append(mask.copy())
-        return _outer_contours(mask)
+    def traced(mask, least=0.0):
+        seen.append(mask.copy())  # the segmentation masks with their specks: all traced alike
+        return _outer_contours(mask, least)
 
     monkeypatch.setattr(detect, "_outer_contours", traced)
     for seed in range(6):

@@ -1,11 +1,12 @@
-"""Erasing a mask's specks before its contours are traced (vision._refine.erase_specks)."""
+"""Leaving out a mask's specks while its outer contours are traced
+(vision.detect._outer_contours with a least extent, vision._refine.outer_contours)."""
 
 import cv2
 import numpy as np
 import pytest
 
 from vision import _refine
-from vision.detect import _regions
+from vision.detect import _outer_contours, _regions
 
 
 def _without_small_components(mask: np.ndarray, least: float) -> np.ndarray:
@@ -17,13 +18,19 @@ def _without_small_components(mask: np.ndarray, least: float) -> np.ndarray:
     return np.where(small[labels], 0, mask).astype(np.uint8)
 
 
-def _erased(mask: np.ndarray, least: float) -> np.ndarray:
-    out = mask.copy()
-    _refine.erase_specks(out, least)
-    return out
+def _assert_contours_of_large_components(mask: np.ndarray, least: float) -> None:
+    """The contours kept are OpenCV's contours of the mask without its small components,
+    and the mask is left as it was."""
+    before = mask.copy()
+    found = _outer_contours(mask, least)
+    expected, _ = cv2.findContours(_without_small_components(mask, least), cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_SIMPLE)
+    assert len(found) == len(expected)
+    assert all(np.array_equal(a, b) for a, b in zip(found, expected))
+    assert np.array_equal(mask, before)
 
 
-def test_small_components_are_erased_as_opencv_labels_them():
+def test_small_components_are_left_out_as_opencv_labels_them():
     rng = np.random.default_rng(7)
     shapes = [(1, 1), (1, 37), (41, 1), (2, 2), (9, 8), (8, 9), (33, 64), (57, 71), (120, 160)]
     for k in range(600):
@@ -31,7 +38,17 @@ def test_small_components_are_erased_as_opencv_labels_them():
         density = rng.uniform(0.05, 0.75)
         mask = np.where(rng.random((height, width)) < density, rng.integers(1, 256, (height, width)), 0).astype(np.uint8)
         least = float(rng.choice([0, 1, 2.5, 4, 30, 200, height * width]))
-        assert np.array_equal(_erased(mask, least), _without_small_components(mask, least)), (k, height, width, least)
+        _assert_contours_of_large_components(mask, least)
+
+
+def test_components_inside_a_speck_free_ring_and_specks_inside_a_kept_ring():
+    mask = np.zeros((60, 80), np.uint8)
+    cv2.rectangle(mask, (5, 5), (70, 50), 255, 2)      # a ring, kept
+    mask[20:23, 20:23] = 255                            # a speck in its hole: OpenCV leaves it out anyway
+    cv2.rectangle(mask, (30, 15), (60, 40), 255, 1)     # a large component in the hole: left out too
+    mask[55, 2] = mask[2, 75] = 255                     # specks outside, before and after the ring
+    for least in (0.0, 8.0, 100.0, 65.0 * 45.0, 65.0 * 45.0 + 1):
+        _assert_contours_of_large_components(mask, least)
 
 
 def test_whole_and_empty_masks():
@@ -39,25 +56,25 @@ def test_whole_and_empty_masks():
         for value in (0, 1, 255):
             mask = np.full((height, width), value, np.uint8)
             for least in (0.0, float((height - 1) * (width - 1)), float((height - 1) * (width - 1)) + 0.5):
-                assert np.array_equal(_erased(mask, least), _without_small_components(mask, least))
-    assert _erased(np.zeros((0, 5), np.uint8), 10.0).shape == (0, 5)
+                _assert_contours_of_large_components(mask, least)
 
 
 def test_diagonal_neighbours_are_one_component():
     # pixels that touch only at their corners, both ways, and at the picture's border:
-    # each alone would be erased, together they span the picture
+    # each alone would be left out, together they span the picture
     for mask in (np.eye(40, 60, dtype=np.uint8) * 255, np.fliplr(np.eye(40, 60, dtype=np.uint8)).copy(),
                  np.kron(np.eye(20, dtype=np.uint8), np.ones((2, 3), np.uint8))):
         least = float((mask.shape[0] - 2) * (mask.shape[0] - 2))
-        assert np.array_equal(_erased(mask, least), mask)
+        assert len(_outer_contours(mask, least)) == 1
+        _assert_contours_of_large_components(mask, least)
     zigzag = np.zeros((3, 40), np.uint8)
     zigzag[np.arange(40) % 2 * 2, np.arange(40)] = 1  # rows 0 and 2 only: never touching
-    assert not _erased(zigzag, 1.0).any()
+    assert _outer_contours(zigzag, 1.0) == ()
     zigzag[1, ::2] = 7  # now each column's pixel touches its neighbours' diagonally
-    assert np.array_equal(_erased(zigzag, 2 * 39.0), zigzag)
+    assert len(_outer_contours(zigzag, 2 * 39.0)) == 1
 
 
-def test_regions_of_a_textured_mask_are_those_traced_without_erasing():
+def test_regions_of_a_textured_mask_are_those_of_every_contour_traced():
     rng = np.random.default_rng(3)
     area_range = (0.01 * 640 * 480, 0.35 * 640 * 480)
     for _ in range(4):
@@ -72,25 +89,17 @@ def test_regions_of_a_textured_mask_are_those_traced_without_erasing():
             hull = cv2.convexHull(contour)
             if int(extent[0]) * int(extent[1]) >= area_range[0] and cv2.contourArea(hull) >= area_range[0]:
                 expected.append((contour, hull))
-        found = _regions(mask.copy(), area_range)
+        found = _regions(mask, area_range)
         assert len(found) == len(expected) >= 1
         for (contour, hull), (want_contour, want_hull) in zip(found, expected):
             assert np.array_equal(contour, want_contour) and np.array_equal(hull, want_hull)
 
 
-def test_malformed_masks_are_refused_cleanly():
+def test_a_least_extent_that_is_not_a_number_is_refused():
     mask = np.zeros((6, 8), np.uint8)
-    readonly = mask.copy()
-    readonly.flags.writeable = False
-    for bad in (mask.astype(np.int16), mask.astype(bool), np.zeros((6, 8, 3), np.uint8), np.zeros(8, np.uint8),
-                np.zeros((6, 16), np.uint8)[:, ::2], np.asfortranarray(np.zeros((6, 8), np.uint8)), readonly):
-        with pytest.raises(ValueError):
-            _refine.erase_specks(bad, 4.0)
     with pytest.raises(ValueError):
-        _refine.erase_specks(mask, float("nan"))
+        _refine.outer_contours(mask, float("nan"))
     with pytest.raises(TypeError):
-        _refine.erase_specks("mask", 4.0)
+        _refine.outer_contours(mask, "four")
     with pytest.raises(TypeError):
-        _refine.erase_specks(mask, "four")
-    with pytest.raises(TypeError):
-        _refine.erase_specks(mask)
+        _refine.outer_contours("mask", 4.0)
