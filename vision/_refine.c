@@ -308,7 +308,8 @@ static inline int round_small(float v)
    along a line, so its two ends tell) needs no clamping, and a uint8 picture is
    sampled in integers (bilinear_levels); the results are the same. `where` (3 ×
    length) is scratch. */
-VECTORISED static void sample_profile(const Picture *pic, const double point[2], const double *across, long length,
+VECTORISED
+static void sample_profile(const Picture *pic, const double point[2], const double *across, long length,
                            int *where, float *profile)
 {
     long ix, iy, last_ix, last_iy;
@@ -364,7 +365,8 @@ static inline float brightest_of_three(const float *p, long j)
    the table to a dark object or a shadow beyond a card is not its edge). Writes the
    `crossings` outermost candidates' offsets (interpolated, outermost first, NaN for
    none) to `found` and paper minus table to `contrast`. */
-VECTORISED static void profile_edges(const float *p, long steps, const Rules *r, float *found, float *contrast)
+VECTORISED
+static void profile_edges(const float *p, long steps, const Rules *r, float *found, float *contrast)
 {
     long length = 2 * steps + 1, table_from = steps + 1 - (2 * steps + 2) / 3;
     float paper = p[0], table = p[length - 1];
@@ -952,7 +954,8 @@ enum { NOT_EDGE = 0, WEAK = 1, STRONG = 2, EDGE = 4 };
    BORDER_REPLICATE), and their L1 magnitude into mag[0 … width) (mag[−1] and
    mag[width] are left as they are). `sums` and `differences` are scratch rows of
    width + 2. */
-VECTORISED static void sobel_row(const unsigned char *grey, int height, int width, int r, int16_t *dx, int16_t *dy,
+VECTORISED
+static void sobel_row(const unsigned char *grey, int height, int width, int r, int16_t *dx, int16_t *dy,
                       int16_t *mag, int16_t *sums, int16_t *differences)
 {
     const unsigned char *above = grey + (size_t)(r > 0 ? r - 1 : 0) * (size_t)width;
@@ -984,7 +987,8 @@ VECTORISED static void sobel_row(const unsigned char *grey, int height, int widt
    diagonal: up-left to down-right where dx and dy have the same sign (a zero counts as
    positive), up-right to down-left where not. `above`, `at` and `below` are magnitude
    rows with a zero at −1 and `width`. */
-VECTORISED static void suppress_row(const int16_t *above, const int16_t *at, const int16_t *below, const int16_t *dx,
+VECTORISED
+static void suppress_row(const int16_t *above, const int16_t *at, const int16_t *below, const int16_t *dx,
                          const int16_t *dy, int width, int16_t low, int16_t high, unsigned char *out)
 {
     /* branch-free and in 16 bits, so that it vectorises (also under -fwrapv, as Python
@@ -1106,7 +1110,8 @@ static int follow_edges(unsigned char *map, int height, int width)
    in the 3×3 pixels around (within the picture), else 0: cv2.dilate with a 3×3 square,
    the outside adding nothing. `column` is scratch of width + 2 (a row's three map rows,
    column by column). */
-VECTORISED static void dilate_edges(const unsigned char *map, int height, int width, unsigned char *restrict out,
+VECTORISED
+static void dilate_edges(const unsigned char *map, int height, int width, unsigned char *restrict out,
                          unsigned char *restrict column)
 {
     const size_t step = (size_t)width + 2, w = (size_t)width;
