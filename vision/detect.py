@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -158,14 +158,32 @@ def _quad_of(hull: np.ndarray, settings: DetectSettings, area_range: tuple[float
     return _clockwise_short_first(quad)
 
 
-def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> list[np.ndarray]:
-    """Cards in a blob of touching or slightly overlapping cards.
+@dataclass(frozen=True)
+class _Part:
+    """A card-shaped part of a blob (:func:`_split`): its outline ``quad`` (clockwise,
+    short side first, image pixels), a card when the blob covers at least ``least`` of
+    it (:meth:`covered`; ``box`` is the outline's integer corners in the blob's picture
+    ``solid``). That is asked only of a part that is taken: most parts lie on a card
+    found already, and are never asked."""
+
+    quad: np.ndarray
+    solid: np.ndarray
+    box: np.ndarray
+    least: float
+
+    def covered(self) -> bool:
+        return _coverage(self.solid, self.box) >= self.least
+
+
+def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> list[_Part]:
+    """The card-shaped parts of a blob of touching or slightly overlapping cards.
 
     Inside a rectangle, the points at least ``d`` from its border form the rectangle
     shrunk by ``d`` on every side; in a blob of several cards these *cores* come apart.
-    Each core, grown back by ``d``, is a card when the blob covers it. A blob whose
-    area (boundary pixels included) is less than ``rectangularity`` of the smallest
-    card's can cover no card, and is not searched.
+    Each core, grown back by ``d``, is a card when the blob covers it
+    (``rectangularity`` of it: :meth:`_Part.covered`). A blob whose area (boundary
+    pixels included) is less than ``rectangularity`` of the smallest card's can cover
+    no card, and is not searched.
     """
     if cv2.contourArea(contour) + cv2.arcLength(contour, True) < settings.rectangularity * area_range[0]:
         return []
@@ -188,9 +206,8 @@ def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[floa
             if abs(min(rw, rh) / max(rw, rh) - settings.aspect) > settings.aspect_tolerance:
                 continue
             box = cv2.boxPoints(((cx, cy), (rw, rh), angle))
-            covered = _coverage(solid, np.round(box).astype(np.int32))
-            if covered >= settings.rectangularity:
-                out.append(_clockwise_short_first(box + (x - 1, y - 1)))
+            out.append(_Part(_clockwise_short_first(box + (x - 1, y - 1)), solid, np.round(box).astype(np.int32),
+                             settings.rectangularity))
     return out
 
 
@@ -361,12 +378,12 @@ class _Search:
         cards = [found[0] for found in self._refined.values() if found is not None]
         parts = {k: _split(region, self.settings, self.area_range) for k, (region, single) in enumerate(regions)
                  if single is None or _too_big(region, single) or self._refined.get(single.tobytes(), 0) is None}
-        self._refine([part for found in parts.values() for part in found], cards)
+        self._refine([part.quad for found in parts.values() for part in found], cards)
         for k, (region, single) in enumerate(regions):
             alone = single is not None and self._accept(single)
             if not alone or _too_big(region, single):
                 for part in parts[k] if k in parts else _split(region, self.settings, self.area_range):
-                    self._accept(part)
+                    self._accept(part.quad, part.covered)
         self._take_corners([region for region, _ in regions])
 
     def _take_corners(self, regions: list[np.ndarray]) -> None:
@@ -418,11 +435,14 @@ class _Search:
                 kept.append((quad, candidate, box))
         return [(quad, candidate) for quad, candidate, _ in kept]
 
-    def _accept(self, candidate: np.ndarray) -> bool:
+    def _accept(self, candidate: np.ndarray, fits: Callable[[], bool] | None = None) -> bool:
         """Keep a candidate if it is a new card; whether it is a card (also when it is
-        one found before)."""
+        one found before). A candidate that is not near a card found is taken only if
+        ``fits`` (when given) says so."""
         if _near(candidate, self._centres):
             return True
+        if fits is not None and not fits():
+            return False
         if self._tried.repeats(candidate):
             return False
         self._tried.append(candidate)
