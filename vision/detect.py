@@ -162,8 +162,8 @@ def _quad_of(hull: np.ndarray, settings: DetectSettings, area_range: tuple[float
 class _Part:
     """A card-shaped part of a blob (:func:`_split`): its outline ``quad`` (clockwise,
     short side first, image pixels), a card when the blob covers at least ``least`` of
-    it (:meth:`covered`; ``box`` is the outline's integer corners in the blob's picture
-    ``solid``). That is asked only of a part that is taken: most parts lie on a card
+    it (:meth:`covered`; ``box`` is the outline's corners in the blob's picture
+    ``solid``, rounded to whole pixels there). That is asked only of a part that is taken: most parts lie on a card
     found already, and are never asked."""
 
     quad: np.ndarray
@@ -172,7 +172,7 @@ class _Part:
     least: float
 
     def covered(self) -> bool:
-        return _coverage(self.solid, self.box) >= self.least
+        return _coverage(self.solid, np.round(self.box).astype(np.int32)) >= self.least
 
 
 def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> list[_Part]:
@@ -206,8 +206,7 @@ def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[floa
             if abs(min(rw, rh) / max(rw, rh) - settings.aspect) > settings.aspect_tolerance:
                 continue
             box = cv2.boxPoints(((cx, cy), (rw, rh), angle))
-            out.append(_Part(_clockwise_short_first(box + (x - 1, y - 1)), solid, np.round(box).astype(np.int32),
-                             settings.rectangularity))
+            out.append(_Part(_clockwise_short_first(box + (x - 1, y - 1)), solid, box, settings.rectangularity))
     return out
 
 
