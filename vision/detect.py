@@ -83,15 +83,15 @@ class DetectSettings:
 
 
 def _corners(quad: np.ndarray | list[list[float]]) -> list[list[float]]:
-    """A quad's corners (an array, or a list of [x, y]) as a new list of [x, y]: the
-    quads' arithmetic is plain Python, as on four points NumPy's per-call overhead
-    dominates."""
-    return quad.tolist() if isinstance(quad, np.ndarray) else list(quad)
+    """A quad's corners (an array, or a list of [x, y]) as a list of [x, y], the list
+    itself when given one (not to be changed): the quads' arithmetic is plain Python,
+    as on four points NumPy's per-call overhead dominates."""
+    return quad.tolist() if isinstance(quad, np.ndarray) else quad
 
 
 def _bounds(quad: np.ndarray | list[list[float]]) -> tuple[float, float, float, float]:
     """A quad's bounding box: least x, least y, greatest x, greatest y."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad.tolist() if isinstance(quad, np.ndarray) else quad
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = _corners(quad)
     return min(x0, x1, x2, x3), min(y0, y1, y2, y3), max(x0, x1, x2, x3), max(y0, y1, y2, y3)
 
 
@@ -103,7 +103,7 @@ def _apart(a: tuple[float, float, float, float], b: tuple[float, float, float, f
 
 def _centre(quad: np.ndarray | list[list[float]]) -> tuple[float, float]:
     """The mean of a quad's four corners."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad.tolist() if isinstance(quad, np.ndarray) else quad
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = _corners(quad)
     return (x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4
 
 
@@ -112,7 +112,7 @@ def _clockwise_short_first(quad: np.ndarray | list[list[float]]) -> np.ndarray:
     a short one."""
     corners = _corners(quad)
     cx, cy = _centre(corners)
-    corners.sort(key=lambda corner: math.atan2(corner[1] - cy, corner[0] - cx))
+    corners = sorted(corners, key=lambda corner: math.atan2(corner[1] - cy, corner[0] - cx))
     (x0, y0), (x1, y1), (x2, y2) = corners[:3]
     if (x1 - x0) ** 2 + (y1 - y0) ** 2 > (x2 - x1) ** 2 + (y2 - y1) ** 2:
         corners = corners[1:] + corners[:1]
@@ -163,8 +163,8 @@ class _Part:
     """A card-shaped part of a blob (:func:`_split`): its outline ``quad`` (clockwise,
     short side first, image pixels), a card when the blob covers at least ``least`` of
     it (:meth:`covered`; ``box`` is the outline's corners in the blob's picture
-    ``solid``, rounded to whole pixels there). That is asked only of a part that is taken: most parts lie on a card
-    found already, and are never asked."""
+    ``solid``, rounded to whole pixels there). That is asked only of a part that is
+    taken: most parts lie on a card found already, and are never asked."""
 
     quad: np.ndarray
     solid: np.ndarray

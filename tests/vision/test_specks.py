@@ -36,7 +36,8 @@ def test_small_components_are_left_out_as_opencv_labels_them():
     for k in range(600):
         height, width = shapes[k % len(shapes)]
         density = rng.uniform(0.05, 0.75)
-        mask = np.where(rng.random((height, width)) < density, rng.integers(1, 256, (height, width)), 0).astype(np.uint8)
+        chosen = rng.random((height, width)) < density
+        mask = np.where(chosen, rng.integers(1, 256, (height, width)), 0).astype(np.uint8)
         least = float(rng.choice([0, 1, 2.5, 4, 30, 200, height * width]))
         _assert_contours_of_large_components(mask, least)
 
