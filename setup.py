@@ -1,7 +1,7 @@
 """The compiled part of the project: card vision's outline refinement, the tracing of a
-mask's outer contours (its specks left out) and the Canny edge mask (vision/_refine.c,
-see vision/outline.py and vision/detect.py). Everything else about the package is in
-pyproject.toml."""
+mask's outer contours (its specks left out), the Canny edge mask and a blob's chamfer
+distances (vision/_refine.c, see vision/outline.py and vision/detect.py). Everything else
+about the package is in pyproject.toml."""
 
 from setuptools import Extension, setup
 

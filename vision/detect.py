@@ -183,14 +183,17 @@ def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[floa
     Each core, grown back by ``d``, is a card when the blob covers it
     (``rectangularity`` of it: :meth:`_Part.covered`). A blob whose area (boundary
     pixels included) is less than ``rectangularity`` of the smallest card's can cover
-    no card, and is not searched.
+    no card, and is not searched. ``d`` is OpenCV's 3 × 3 chamfer distance as its own
+    code computes it (``cv2.distanceTransform(solid, cv2.DIST_L2, 3)`` without Intel's
+    IPP, as on the Pi), the same bits on every machine (:func:`vision._refine.distances`).
     """
     if cv2.contourArea(contour) + cv2.arcLength(contour, True) < settings.rectangularity * area_range[0]:
         return []
     x, y, w, h = cv2.boundingRect(contour)
     solid = np.zeros((h + 2, w + 2), np.uint8)
     cv2.drawContours(solid, [contour], -1, 255, -1, offset=(1 - x, 1 - y))
-    distance = cv2.distanceTransform(solid, cv2.DIST_L2, 3)
+    distance = np.empty(solid.shape, np.float32)
+    _refine.distances(solid, distance)
     deepest = float(distance.max())
     out = []
     for level in (0.55, 0.7, 0.85):
