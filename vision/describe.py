@@ -20,8 +20,9 @@ cells: two faces that differ only in their suit symbols (the queens of spades an
 clubs) differ there most, in symbols a few pixels across that the 8×8 cells blur
 together. :meth:`vision.model.DeckModel.settle` settles such near ties with it.
 
-The white balance with the grey levels is done in C (:func:`vision._refine.white_balance`),
-bit for bit as NumPy and OpenCV (4 and 5) did it, at a fraction of their time.
+The white balance with the grey levels, and the shrinking are done in C
+(:mod:`vision._refine`: ``white_balance``, ``shrink``), bit for bit as OpenCV (4 and 5)
+and NumPy did them, at a fraction of their time.
 """
 
 from __future__ import annotations
@@ -138,6 +139,15 @@ def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_
     return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+def _shrunk(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """``image`` (height × width, or × channels, uint8, C-contiguous) shrunk to ``size``
+    (width, height) as ``cv2.resize(image, size, interpolation=cv2.INTER_AREA)`` shrinks
+    it, bit for bit, at a fraction of its time (:func:`vision._refine.shrink`)."""
+    out = np.empty((size[1], size[0], *image.shape[2:]), np.uint8)
+    _refine.shrink(image.reshape(*image.shape[:2], -1), out.reshape(size[1], size[0], -1))
+    return out
+
+
 def _white_balanced(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """N cards (N × height × width × 3, uint8), each with its brightest 8×8 patch (the
     paper; of the patches' mean levels as ``cv2.resize(card, (width / 8, height / 8),
@@ -165,20 +175,20 @@ def describe_all(cards: Sequence[np.ndarray]) -> np.ndarray:
     """The descriptors (N × D, float32) of upright card images of :data:`WARP_SIZE`
     (as the module's introduction describes them). The cards are worked on stacked into
     one image, one call per step rather than one per card; each card's descriptor is
-    the same as it would be alone: the shrinking factors divide the card's size, and
-    every other step works pixel by pixel or card by card."""
+    the same as it would be alone: each shrink takes whole cards to whole cards (by whole
+    factors, or 88 rows to 64, whose factor 1.375 is exact in binary, so that the stacked
+    cards' row shares repeat card by card), and every other step works pixel by pixel or
+    card by card."""
     n = len(cards)
     if n == 0:
         return np.zeros((0, DESCRIPTOR_LENGTH), np.float32)
     balanced, grey = _balanced(cards)
-    thumbs = cv2.resize(grey, (GREY_SIZE[0], GREY_SIZE[1] * n), interpolation=cv2.INTER_AREA)
-    thumbs = thumbs.reshape(n, -1).astype(np.float32)
+    thumbs = _shrunk(grey, (GREY_SIZE[0], GREY_SIZE[1] * n)).reshape(n, -1).astype(np.float32)
     thumbs -= thumbs.mean(axis=1, keepdims=True)
     thumbs = _unit_rows(thumbs)
-    hog = gradient_histograms(cv2.resize(grey, (HOG_SIZE[0], HOG_SIZE[1] * n), interpolation=cv2.INTER_AREA)
-                              .reshape(n, HOG_SIZE[1], HOG_SIZE[0]), HOG_CELL)
-    lab = cv2.cvtColor(cv2.resize(balanced, (COLOUR_SIZE[0], COLOUR_SIZE[1] * n), interpolation=cv2.INTER_AREA),
-                       cv2.COLOR_BGR2LAB)
+    hog = gradient_histograms(_shrunk(grey, (HOG_SIZE[0], HOG_SIZE[1] * n)).reshape(n, HOG_SIZE[1], HOG_SIZE[0]),
+                              HOG_CELL)
+    lab = cv2.cvtColor(_shrunk(balanced, (COLOUR_SIZE[0], COLOUR_SIZE[1] * n)), cv2.COLOR_BGR2LAB)
     colour = (lab[:, :, 1:].reshape(n, -1).astype(np.float32) - 128.0) / 48.0
     return np.concatenate([WEIGHTS["grey"] * thumbs, WEIGHTS["hog"] * hog,
                            WEIGHTS["colour"] * colour / np.sqrt(colour.shape[1] / 8.0)], axis=1).astype(np.float32)

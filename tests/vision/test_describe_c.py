@@ -1,4 +1,4 @@
-"""The describer's pixel work in C (vision._refine.white_balance): the same
+"""The describer's pixel work in C (vision._refine: white_balance, shrink): the same
 bits as the OpenCV and NumPy calls it replaced, on random pictures of many sizes and on
 cards cut from rendered scenes."""
 
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision import _refine
-from vision.describe import WARP_SIZE, _white_balanced, warp_card
+from vision.describe import WARP_SIZE, _shrunk, _white_balanced, warp_card
 from vision.detect import find_outlines
 from vision.render import SURFACES, random_cards, render_scene
 
@@ -57,6 +57,9 @@ def _assert_describer_steps_as_opencv(cards: np.ndarray, what: object) -> None:
     assert np.array_equal(balanced, _white_balanced_numpy(blurred)), what
     stacked, grey = balanced.reshape(n * height, width, 3), grey.reshape(n * height, width)
     assert np.array_equal(grey, cv2.cvtColor(stacked, cv2.COLOR_BGR2GRAY)), what
+    for picture, size in ((grey, (16, 22 * n)), (grey, (48, 64 * n)), (stacked, (8, 11 * n))):
+        assert np.array_equal(_shrunk(picture, size), cv2.resize(picture, size, interpolation=cv2.INTER_AREA)), \
+            (what, picture.shape, size)
 
 
 @pytest.mark.parametrize("surface", SURFACES)
@@ -74,6 +77,23 @@ def test_random_cards_as_opencv():
         n = int(rng.integers(1, 8))
         cards = _random_picture(rng, (n, WARP_SIZE[1], WARP_SIZE[0], 3))
         _assert_describer_steps_as_opencv(cards, trial)
+
+
+def test_shrink_as_opencv_at_any_size():
+    # whole factors (OpenCV's fast path; 2 × 2 rounds halves up) and others (shares)
+    rng = np.random.default_rng(812)
+    for trial in range(1500):
+        channels = int(rng.choice([1, 2, 3, 4]))
+        if trial % 3 == 0:
+            fx, fy = int(rng.integers(1, 9)), int(rng.integers(1, 9))
+            dw, dh = int(rng.integers(1, 15)), int(rng.integers(1, 15))
+            width, height = fx * dw, fy * dh
+        else:
+            width, height = int(rng.integers(1, 100)), int(rng.integers(1, 100))
+            dw, dh = int(rng.integers(1, width + 1)), int(rng.integers(1, height + 1))
+        picture = _random_picture(rng, (height, width, channels) if channels > 1 else (height, width))
+        expected = cv2.resize(picture, (dw, dh), interpolation=cv2.INTER_AREA)
+        assert np.array_equal(_shrunk(picture, (dw, dh)), expected), (trial, picture.shape, (dh, dw))
 
 
 def test_grey_levels_as_opencv_for_every_colour():
@@ -98,3 +118,7 @@ def test_arguments_are_checked():
         _refine.white_balance(cards, 7, 235.0, 20.0, np.empty_like(cards), np.empty(cards.shape[:3], np.uint8))
     with pytest.raises(ValueError, match="shaped"):
         _refine.white_balance(cards, 8, 235.0, 20.0, np.empty_like(cards), np.empty((2, 88, 63), np.uint8))
+    with pytest.raises(ValueError, match="out must be"):
+        _refine.shrink(cards[0], np.empty((89, 64, 3), np.uint8))  # not a shrink
+    with pytest.raises(ValueError, match="channels"):
+        _refine.shrink(cards[0], np.empty((44, 32, 1), np.uint8))
