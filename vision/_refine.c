@@ -24,11 +24,12 @@
  * about half the time of those two calls.
  *
  * And it does vision.describe's pixel work on upright card images, bit for bit as OpenCV
- * (4 and 5) and NumPy did it: the white balance with the grey levels in one pass
- * (white_balance: NumPy's float32 gains, cv2.COLOR_BGR2GRAY's fixed point), and the
- * shrinks (shrink: cv2.resize(INTER_AREA), by whole factors and by shares, OpenCV's
- * rounding and order of float32 sums kept), each in a few loops that vectorise, at about
- * half the time of the calls they replace.
+ * (4 and 5) and NumPy did it: the slight blur (blur: cv2.GaussianBlur's 8-bit fixed-point
+ * filter), the white balance with the grey levels in one pass (white_balance: NumPy's
+ * float32 gains, cv2.COLOR_BGR2GRAY's fixed point), and the shrinks (shrink:
+ * cv2.resize(INTER_AREA), by whole factors and by shares, OpenCV's rounding and order of
+ * float32 sums kept), each in a few loops that vectorise, at about half the time of the
+ * calls they replace.
  *
  * Plain C API and buffer protocol, no NumPy headers: it builds against any NumPy.
  */
@@ -1165,7 +1166,7 @@ static int canny_dilated(const unsigned char *grey, int height, int width, int l
     return status;
 }
 
-/* --- describing cards: white balance and shrinking ------------------------------------- */
+/* --- describing cards: blur, white balance and shrinking ------------------------------- */
 
 /* OpenCV's saturate_cast<uchar>(float): the nearest whole level, halves to even, within
    0 … 255. */
@@ -1267,6 +1268,74 @@ static void white_balance_card(const unsigned char *card, int height, int width,
         out[3 * p + 1] = levels[1][g];
         out[3 * p + 2] = levels[2][r];
         grey[p] = (unsigned char)((weighted[0][b] + weighted[1][g] + weighted[2][r] + (1 << 14)) >> 15);
+    }
+}
+
+/* The taps of blur_card's kernel, and its reach each way. */
+#define TAPS 5
+#define REACH (TAPS / 2)
+
+/* The index of item `i` of `n` under OpenCV's BORDER_REFLECT_101 (… 2 1 | 0 1 2 … n−1 |
+   n−2 …), for −n < i < 2n − 1. */
+static inline int reflected(int i, int n)
+{
+    return i < 0 ? -i : i >= n ? 2 * n - 2 - i : i;
+}
+
+/* One row of `numbers` numbers (pixels of `cn`) of `padded` (the row with REACH pixels
+   reflected at each end) filtered by the TAPS taps `taps` (summing to 256: at most
+   255 × 256, so 16 bits hold it) into `out`. */
+VECTORISED
+static void filter_row(const unsigned char *restrict padded, int numbers, int cn, const uint16_t *restrict taps,
+                       uint16_t *restrict out)
+{
+    const unsigned char *restrict p0 = padded, *restrict p1 = p0 + cn, *restrict p2 = p1 + cn,
+                                  *restrict p3 = p2 + cn, *restrict p4 = p3 + cn;
+
+    for (int i = 0; i < numbers; i++)
+        out[i] = (uint16_t)(taps[0] * p0[i] + taps[1] * p1[i] + taps[2] * p2[i] + taps[3] * p3[i] + taps[4] * p4[i]);
+}
+
+/* One row of `numbers` levels: the TAPS rows `rows` (filter_row's) weighted by the taps
+   `taps` (summing to 256), over 2^16, rounded half up. */
+VECTORISED
+static void filter_column(const uint16_t *const *rows, int numbers, const uint16_t *restrict taps,
+                          unsigned char *restrict out)
+{
+    const uint16_t *restrict r0 = rows[0], *restrict r1 = rows[1], *restrict r2 = rows[2], *restrict r3 = rows[3],
+                             *restrict r4 = rows[4];
+
+    for (int i = 0; i < numbers; i++)
+        out[i] = (unsigned char)(((uint32_t)taps[0] * r0[i] + (uint32_t)taps[1] * r1[i] + (uint32_t)taps[2] * r2[i] +
+                                  (uint32_t)taps[3] * r3[i] + (uint32_t)taps[4] * r4[i] + (1u << 15)) >> 16);
+}
+
+/* One `height` × `width` card of `cn` channels blurred into `out` as OpenCV's 8-bit
+   GaussianBlur blurs it (BORDER_REFLECT_101) given its fixed-point kernel `taps` (TAPS
+   whole numbers summing to 256, each 1/256; REACH < width, height): the rows filtered
+   (exactly, in 16 bits), then the columns (exactly, in 32 bits), the sum over 2^16
+   rounded half up. `filtered` holds height × width × cn, `padded` (width + 2·REACH) × cn
+   scratch. */
+static void blur_card(const unsigned char *card, int height, int width, int cn, const uint16_t *taps,
+                      unsigned char *restrict out, uint16_t *filtered, unsigned char *padded)
+{
+    const int numbers = width * cn;
+    const uint16_t *rows[TAPS];
+
+    for (int y = 0; y < height; y++) {
+        const unsigned char *row = card + (size_t)y * (size_t)numbers;
+        memcpy(padded + REACH * cn, row, (size_t)numbers);
+        for (int x = 1; x <= REACH; x++)
+            for (int c = 0; c < cn; c++) {
+                padded[(REACH - x) * cn + c] = row[reflected(-x, width) * cn + c];
+                padded[(REACH + width - 1 + x) * cn + c] = row[reflected(width - 1 + x, width) * cn + c];
+            }
+        filter_row(padded, numbers, cn, taps, filtered + (size_t)y * (size_t)numbers);
+    }
+    for (int y = 0; y < height; y++) {
+        for (int t = 0; t < TAPS; t++)
+            rows[t] = filtered + (size_t)reflected(y + t - REACH, height) * (size_t)numbers;
+        filter_column(rows, numbers, taps, out + (size_t)y * (size_t)numbers);
     }
 }
 
@@ -1711,6 +1780,61 @@ static int apart(const Py_buffer *const *views, int count, const char *names)
     return 1;
 }
 
+PyDoc_STRVAR(blur_doc,
+             "blur(cards, taps, out)\n"
+             "--\n\n"
+             "Write to `out` (N x H x W x C uint8) each of the cards `cards` (N x H x W x C uint8)\n"
+             "blurred as cv2.GaussianBlur blurs a uint8 image (BORDER_REFLECT_101) with a kernel of 5\n"
+             "taps whose fixed-point form (getGaussianKernelBitExact, in 1/256) is `taps`: 5 whole\n"
+             "numbers summing to 256; each card alone. `cards` and `out` C-contiguous, not sharing\n"
+             "memory; H and W at least 3.");
+
+static PyObject *blur(PyObject *module, PyObject *args)
+{
+    PyObject *cards_object, *out_object;
+    Py_buffer cards = {0}, out = {0};
+    int given[TAPS];
+    uint16_t taps[TAPS];
+    PyObject *result = NULL;
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "O(iiiii)O:blur", &cards_object, &given[0], &given[1], &given[2], &given[3], &given[4],
+                          &out_object))
+        return NULL;
+    for (int t = 0, total = 0; t < TAPS; t++) {
+        total += given[t];
+        if (given[t] < 0 || given[t] > 256 || (t == TAPS - 1 && total != 256)) {
+            PyErr_SetString(PyExc_ValueError, "taps must be 5 whole numbers 0 to 256 summing to 256");
+            return NULL;
+        }
+        taps[t] = (uint16_t)given[t];
+    }
+    if (get_array(cards_object, &cards, "cards", "B", 4, 0) == 0 &&
+        get_array(out_object, &out, "out", "B", 4, 1) == 0 &&
+        apart((const Py_buffer *const[]){&cards, &out}, 2, "cards and out")) {
+        const Py_ssize_t *shape = cards.shape;
+        if (memcmp(out.shape, shape, 4 * sizeof *shape) != 0)
+            PyErr_SetString(PyExc_ValueError, "out must be shaped as cards");
+        else if (shape[1] <= REACH || shape[2] <= REACH || shape[1] > INT_MAX / 4 || shape[2] * shape[3] > INT_MAX / 4)
+            PyErr_SetString(PyExc_ValueError, "the cards' height and width must be 3 to a large number");
+        else {
+            const int height = (int)shape[1], width = (int)shape[2], cn = (int)shape[3];
+            const size_t numbers = (size_t)width * (size_t)cn, size = (size_t)height * numbers;
+            uint16_t *filtered = malloc(sizeof(uint16_t) * size + numbers + 2 * REACH * (size_t)cn);
+            Py_BEGIN_ALLOW_THREADS
+            for (Py_ssize_t i = 0; filtered && i < shape[0]; i++)
+                blur_card((const unsigned char *)cards.buf + size * (size_t)i, height, width, cn, taps,
+                          (unsigned char *)out.buf + size * (size_t)i, filtered, (unsigned char *)(filtered + size));
+            Py_END_ALLOW_THREADS
+            result = filtered ? Py_NewRef(Py_None) : PyErr_NoMemory();
+            free(filtered);
+        }
+    }
+    PyBuffer_Release(&cards);
+    PyBuffer_Release(&out);
+    return result;
+}
+
 PyDoc_STRVAR(white_balance_doc,
              "white_balance(cards, patch, white, least, balanced, grey)\n"
              "--\n\n"
@@ -1813,6 +1937,7 @@ static PyMethodDef methods[] = {
     {"refine", refine, METH_VARARGS, refine_doc},
     {"edge_mask", edge_mask, METH_VARARGS, edge_mask_doc},
     {"outer_contours", outer_contours, METH_VARARGS, outer_contours_doc},
+    {"blur", blur, METH_VARARGS, blur_doc},
     {"white_balance", white_balance, METH_VARARGS, white_balance_doc},
     {"shrink", shrink, METH_VARARGS, shrink_doc},
     {NULL, NULL, 0, NULL},
@@ -1825,7 +1950,7 @@ static struct PyModuleDef module = {
              "a mask's outer contours traced as cv2.findContours traces them, its specks left out "
              "(vision.detect._outer_contours); "
              "Canny's edges grown by a pixel (vision.detect.CardFinder.outlines); and card images "
-             "white balanced and shrunk as OpenCV and NumPy do it (vision.describe).",
+             "blurred, white balanced and shrunk as OpenCV does it (vision.describe).",
     .m_size = 0,
     .m_methods = methods,
 };

@@ -1,4 +1,4 @@
-"""The describer's pixel work in C (vision._refine: white_balance, shrink): the same
+"""The describer's pixel work in C (vision._refine: blur, white_balance, shrink): the same
 bits as the OpenCV and NumPy calls it replaced, on random pictures of many sizes and on
 cards cut from rendered scenes."""
 
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision import _refine
-from vision.describe import WARP_SIZE, _shrunk, _white_balanced, warp_card
+from vision.describe import _BLUR_TAPS, WARP_SIZE, _shrunk, _white_balanced, warp_card
 from vision.detect import find_outlines
 from vision.render import SURFACES, random_cards, render_scene
 
@@ -52,7 +52,10 @@ def _white_balanced_numpy(cards: np.ndarray) -> np.ndarray:
 def _assert_describer_steps_as_opencv(cards: np.ndarray, what: object) -> None:
     """Each C step on N cards (N × 88 × 64 × 3) as the OpenCV or NumPy call it replaced."""
     n, (width, height) = len(cards), WARP_SIZE
-    blurred = np.stack([cv2.GaussianBlur(card, (5, 5), 1.0) for card in cards])
+    blurred = np.full_like(cards, 77)  # every pixel must be written
+    _refine.blur(cards, _BLUR_TAPS, blurred)
+    for card, got in zip(cards, blurred):
+        assert np.array_equal(got, cv2.GaussianBlur(card, (5, 5), 1.0)), what
     balanced, grey = _white_balanced(blurred)
     assert np.array_equal(balanced, _white_balanced_numpy(blurred)), what
     stacked, grey = balanced.reshape(n * height, width, 3), grey.reshape(n * height, width)
@@ -96,6 +99,17 @@ def test_shrink_as_opencv_at_any_size():
         assert np.array_equal(_shrunk(picture, (dw, dh)), expected), (trial, picture.shape, (dh, dw))
 
 
+def test_blur_as_opencv_at_any_size():
+    rng = np.random.default_rng(813)
+    for trial in range(300):
+        shape = (int(rng.integers(1, 4)), int(rng.integers(3, 40)), int(rng.integers(3, 40)), int(rng.choice([1, 3, 4])))
+        cards = _random_picture(rng, shape)
+        out = np.full_like(cards, 77)
+        _refine.blur(cards, _BLUR_TAPS, out)
+        for card, got in zip(cards, out):
+            assert np.array_equal(got, cv2.GaussianBlur(card, (5, 5), 1.0).reshape(got.shape)), (trial, shape)
+
+
 def test_grey_levels_as_opencv_for_every_colour():
     # with white 255 and a white patch first, the gains are 1: balanced = cards, and the
     # grey levels are cv2.COLOR_BGR2GRAY's of all 2^24 colours
@@ -112,8 +126,10 @@ def test_grey_levels_as_opencv_for_every_colour():
 
 def test_arguments_are_checked():
     cards = np.zeros((2, 88, 64, 3), np.uint8)
+    with pytest.raises(ValueError, match="taps"):
+        _refine.blur(cards, (14, 62, 104, 62, 15), np.empty_like(cards))
     with pytest.raises(ValueError, match="share memory"):
-        _refine.white_balance(cards, 8, 235.0, 20.0, cards, np.empty(cards.shape[:3], np.uint8))
+        _refine.blur(cards, _BLUR_TAPS, cards)
     with pytest.raises(ValueError, match="multiples of patch"):
         _refine.white_balance(cards, 7, 235.0, 20.0, np.empty_like(cards), np.empty(cards.shape[:3], np.uint8))
     with pytest.raises(ValueError, match="shaped"):
