@@ -27,6 +27,14 @@
  * OpenCV 5 on a PC uses IPP's float sums, which differ in the last places), its passes'
  * steps along a row taken as a running least that vectorises, at under half IPP's time.
  *
+ * And it does vision.describe's pixel work on upright card images, bit for bit as OpenCV
+ * (4 and 5) and NumPy did it: the slight blur (blur: cv2.GaussianBlur's 8-bit fixed-point
+ * filter), the white balance with the grey levels in one pass (white_balance: NumPy's
+ * float32 gains, cv2.COLOR_BGR2GRAY's fixed point), and the shrinks (shrink:
+ * cv2.resize(INTER_AREA), by whole factors and by shares, OpenCV's rounding and order of
+ * float32 sums kept), each in a few loops that vectorise, at about half the time of the
+ * calls they replace.
+ *
  * Plain C API and buffer protocol, no NumPy headers: it builds against any NumPy.
  */
 #define PY_SSIZE_T_CLEAN
@@ -1283,6 +1291,333 @@ static int chamfer_distances(const unsigned char *mask, size_t height, size_t wi
     return 0;
 }
 
+/* --- describing cards: blur, white balance and shrinking ------------------------------- */
+
+/* OpenCV's saturate_cast<uchar>(float): the nearest whole level, halves to even, within
+   0 … 255. */
+static inline unsigned char level_of(float value)
+{
+    long level = lrintf(value);
+    return (unsigned char)(level < 0 ? 0 : level > 255 ? 255 : level);
+}
+
+/* Add the `numbers` numbers of `rows` rows of a uint8 picture at `src` (rows `step` apart)
+   column by column into `sums`. */
+VECTORISED
+static void column_sums(const unsigned char *src, size_t step, int rows, int numbers, int *restrict sums)
+{
+    for (int i = 0; i < numbers; i++)
+        sums[i] = 0;
+    for (int y = 0; y < rows; y++)
+        for (int i = 0; i < numbers; i++)
+            sums[i] += src[(size_t)y * step + (size_t)i];
+}
+
+/* One row of cv2.resize(INTER_AREA)'s shrink by whole factors `fx` × `fy` of a uint8
+   picture of `cn` channels: `dw` pixels of the block means of the column sums `sums`
+   (column_sums of fy rows), rounded as OpenCV rounds them: half up for 2 × 2 blocks of 1,
+   3 or 4 channels, else halves to even of the sum times 1 / (fx·fy) in float32. */
+static void block_means(const int *sums, int dw, int cn, int fx, int fy, unsigned char *dst)
+{
+    const float scale = 1.f / (float)(fx * fy);
+    const int half_up = fx == 2 && fy == 2 && cn != 2;
+
+    for (int x = 0; x < dw; x++)
+        for (int c = 0; c < cn; c++) {
+            const int *at = sums + (size_t)(x * fx * cn + c);
+            int sum = 0;
+            for (int k = 0; k < fx; k++)
+                sum += at[k * cn];
+            dst[x * cn + c] = half_up ? (unsigned char)((sum + 2) >> 2) : level_of((float)sum * scale);
+        }
+}
+
+/* cv2.resize(INTER_AREA) of the `sh` × `sw` uint8 picture `src` of `cn` channels into `dst`
+   by the whole factors `fx` and `fy` (sw = fx·dw, sh = fy·dh); `sums` is scratch of a
+   row's numbers. */
+static void shrink_whole(const unsigned char *src, int sw, int cn, int fx, int fy, unsigned char *dst, int dh, int dw,
+                         int *sums)
+{
+    const size_t step = (size_t)sw * (size_t)cn;
+
+    for (int y = 0; y < dh; y++) {
+        column_sums(src + (size_t)(y * fy) * step, step, fy, sw * cn, sums);
+        block_means(sums, dw, cn, fx, fy, dst + (size_t)y * (size_t)dw * (size_t)cn);
+    }
+}
+
+/* The levels of one channel of a card white balanced by the gain `gain`: each level
+   times the gain (float32), cut to a whole level, at most 255, as NumPy's product,
+   np.minimum(…, 255) and a cast to uint8 make them; and those levels times `weight`. */
+static void balance_table(float gain, int weight, unsigned char levels[256], int weighted[256])
+{
+    for (int level = 0; level < 256; level++) {
+        float scaled = (float)level * gain;
+        levels[level] = (unsigned char)(int)(scaled < 255.f ? scaled : 255.f);
+        weighted[level] = weight * levels[level];
+    }
+}
+
+/* One `height` × `width` BGR card white balanced into `out`, and its grey levels
+   (OpenCV's COLOR_BGR2GRAY of the balanced pixels: the weights 0.114, 0.587 and 0.299 in
+   15-bit fixed point, rounded; the same in OpenCV 4 and 5, checked on all 2^24 pixels)
+   into `grey`. The gains are white / max(level, least) (float32) of the channels of its
+   brightest `patch` × `patch` block (of the block means as shrink_whole makes them, the
+   greatest sum of the three; the first in row order of equals). `sums` holds 3 × width
+   ints. */
+static void white_balance_card(const unsigned char *card, int height, int width, int patch, float white, float least,
+                               unsigned char *restrict out, unsigned char *restrict grey, int *sums)
+{
+    static const int WEIGHTS[3] = {3735, 19235, 9798};
+    const size_t step = 3 * (size_t)width, pixels = (size_t)height * (size_t)width;
+    int brightest = -1, weighted[3][256];
+    unsigned char bright[3] = {0, 0, 0}, means[3 * 256], levels[3][256];
+
+    for (int y = 0; y < height; y += patch) {
+        column_sums(card + (size_t)y * step, step, patch, (int)step, sums);
+        block_means(sums, width / patch, 3, patch, patch, means);
+        for (int x = 0; x < width / patch; x++) {
+            const unsigned char *mean = means + 3 * x;
+            if (mean[0] + mean[1] + mean[2] > brightest) {
+                brightest = mean[0] + mean[1] + mean[2];
+                memcpy(bright, mean, sizeof bright);
+            }
+        }
+    }
+    for (int c = 0; c < 3; c++)
+        balance_table(white / ((float)bright[c] > least ? (float)bright[c] : least), WEIGHTS[c], levels[c],
+                      weighted[c]);
+    for (size_t p = 0; p < pixels; p++) {
+        const unsigned char b = card[3 * p], g = card[3 * p + 1], r = card[3 * p + 2];
+        out[3 * p] = levels[0][b];
+        out[3 * p + 1] = levels[1][g];
+        out[3 * p + 2] = levels[2][r];
+        grey[p] = (unsigned char)((weighted[0][b] + weighted[1][g] + weighted[2][r] + (1 << 14)) >> 15);
+    }
+}
+
+/* The taps of blur_card's kernel, and its reach each way. */
+#define TAPS 5
+#define REACH (TAPS / 2)
+
+/* The index of item `i` of `n` under OpenCV's BORDER_REFLECT_101 (… 2 1 | 0 1 2 … n−1 |
+   n−2 …), for −n < i < 2n − 1. */
+static inline int reflected(int i, int n)
+{
+    return i < 0 ? -i : i >= n ? 2 * n - 2 - i : i;
+}
+
+/* One row of `numbers` numbers (pixels of `cn`) of `padded` (the row with REACH pixels
+   reflected at each end) filtered by the TAPS taps `taps` (summing to 256: at most
+   255 × 256, so 16 bits hold it) into `out`. */
+VECTORISED
+static void filter_row(const unsigned char *restrict padded, int numbers, int cn, const uint16_t *restrict taps,
+                       uint16_t *restrict out)
+{
+    const unsigned char *restrict p0 = padded, *restrict p1 = p0 + cn, *restrict p2 = p1 + cn,
+                                  *restrict p3 = p2 + cn, *restrict p4 = p3 + cn;
+
+    for (int i = 0; i < numbers; i++)
+        out[i] = (uint16_t)(taps[0] * p0[i] + taps[1] * p1[i] + taps[2] * p2[i] + taps[3] * p3[i] + taps[4] * p4[i]);
+}
+
+/* One row of `numbers` levels: the TAPS rows `rows` (filter_row's) weighted by the taps
+   `taps` (summing to 256), over 2^16, rounded half up. */
+VECTORISED
+static void filter_column(const uint16_t *const *rows, int numbers, const uint16_t *restrict taps,
+                          unsigned char *restrict out)
+{
+    const uint16_t *restrict r0 = rows[0], *restrict r1 = rows[1], *restrict r2 = rows[2], *restrict r3 = rows[3],
+                             *restrict r4 = rows[4];
+
+    for (int i = 0; i < numbers; i++)
+        out[i] = (unsigned char)(((uint32_t)taps[0] * r0[i] + (uint32_t)taps[1] * r1[i] + (uint32_t)taps[2] * r2[i] +
+                                  (uint32_t)taps[3] * r3[i] + (uint32_t)taps[4] * r4[i] + (1u << 15)) >> 16);
+}
+
+/* One `height` × `width` card of `cn` channels blurred into `out` as OpenCV's 8-bit
+   GaussianBlur blurs it (BORDER_REFLECT_101) given its fixed-point kernel `taps` (TAPS
+   whole numbers summing to 256, each 1/256; REACH < width, height): the rows filtered
+   (exactly, in 16 bits), then the columns (exactly, in 32 bits), the sum over 2^16
+   rounded half up. `filtered` holds height × width × cn, `padded` (width + 2·REACH) × cn
+   scratch. */
+static void blur_card(const unsigned char *card, int height, int width, int cn, const uint16_t *taps,
+                      unsigned char *restrict out, uint16_t *filtered, unsigned char *padded)
+{
+    const int numbers = width * cn;
+    const uint16_t *rows[TAPS];
+
+    for (int y = 0; y < height; y++) {
+        const unsigned char *row = card + (size_t)y * (size_t)numbers;
+        memcpy(padded + REACH * cn, row, (size_t)numbers);
+        for (int x = 1; x <= REACH; x++)
+            for (int c = 0; c < cn; c++) {
+                padded[(REACH - x) * cn + c] = row[reflected(-x, width) * cn + c];
+                padded[(REACH + width - 1 + x) * cn + c] = row[reflected(width - 1 + x, width) * cn + c];
+            }
+        filter_row(padded, numbers, cn, taps, filtered + (size_t)y * (size_t)numbers);
+    }
+    for (int y = 0; y < height; y++) {
+        for (int t = 0; t < TAPS; t++)
+            rows[t] = filtered + (size_t)reflected(y + t - REACH, height) * (size_t)numbers;
+        filter_column(rows, numbers, taps, out + (size_t)y * (size_t)numbers);
+    }
+}
+
+/* One step of cv2.resize(INTER_AREA)'s shrink by factors that are not whole, along one
+   axis: destination item `to` takes `share` of source item `from` (both counted in
+   numbers, pixels times channels). */
+typedef struct {
+    int from, to;
+    float share;
+} Share;
+
+/* The shares of a shrink of `size` pixels to `shrunk`, `scale` = size / shrunk as OpenCV
+   computes it (1 / (shrunk / size), in double), `cn` numbers a pixel: OpenCV's
+   computeResizeAreaTab, step for step; a destination's shares follow each other.
+   `shares` holds 2 × size; returns how many. */
+static int area_shares(int size, int shrunk, int cn, double scale, Share *shares)
+{
+    int k = 0;
+
+    for (int d = 0; d < shrunk; d++) {
+        double first = d * scale, last = first + scale;
+        double cell = scale < size - first ? scale : size - first;
+        int s1 = (int)ceil(first), s2 = (int)floor(last);
+
+        s2 = s2 < size - 1 ? s2 : size - 1;
+        s1 = s1 < s2 ? s1 : s2;
+        if (s1 - first > 1e-3)
+            shares[k++] = (Share){(s1 - 1) * cn, d * cn, (float)((s1 - first) / cell)};
+        for (int s = s1; s < s2; s++)
+            shares[k++] = (Share){s * cn, d * cn, (float)(1.0 / cell)};
+        if (last - s2 > 1e-3) {
+            double part = last - s2 < 1.0 ? last - s2 : 1.0;
+            shares[k++] = (Share){s2 * cn, d * cn, (float)((part < cell ? part : cell) / cell)};
+        }
+    }
+    return k;
+}
+
+/* Rows spread together by spread_rows: a vector of floats for each number of a row. */
+#define BLOCK_ROWS 8
+
+/* The `rows` (≤ BLOCK_ROWS) rows at `src` (`step` numbers each, rows `step` apart) spread
+   over shrunk rows of `numbers` float32 in `out` (rows `numbers` apart) by the column
+   shares `xs` (`nx`, counted in numbers, `cn` a pixel): each destination number the sum,
+   from 0 and in the shares' order, of its source numbers times their shares (0 if none),
+   as OpenCV's ResizeArea_Invoker makes it. BLOCK_ROWS rows at once, each row a lane of a
+   vector: `source` holds step × BLOCK_ROWS floats. */
+VECTORISED
+static void spread_rows(const unsigned char *src, size_t step, int rows, int cn, const Share *xs, int nx, int numbers,
+                        float *restrict out, float *restrict source)
+{
+    if (rows < BLOCK_ROWS)
+        for (size_t i = 0; i < step * BLOCK_ROWS; i++)
+            source[i] = 0.f;
+    for (int r = 0; r < rows; r++)
+        for (size_t i = 0; i < step; i++)
+            source[i * BLOCK_ROWS + (size_t)r] = (float)src[(size_t)r * step + i];
+    for (size_t i = 0; i < (size_t)rows * (size_t)numbers; i++)
+        out[i] = 0.f;
+    for (int k = 0, end; k < nx; k = end) {
+        for (end = k + 1; end < nx && xs[end].to == xs[k].to;)
+            end++;
+        for (int c = 0; c < cn; c++) {
+            float sum[BLOCK_ROWS] = {0.f};
+            for (int i = k; i < end; i++) {
+                const float *from = source + (size_t)(xs[i].from + c) * BLOCK_ROWS;
+                for (int r = 0; r < BLOCK_ROWS; r++)
+                    sum[r] += from[r] * xs[i].share;
+            }
+            for (int r = 0; r < rows; r++)
+                out[(size_t)r * (size_t)numbers + (size_t)(xs[k].to + c)] = sum[r];
+        }
+    }
+}
+
+/* level_of each of the `count` floats `sum` (each in 0 … 2^23, where adding and taking
+   away 2^23 rounds it to the nearest whole number, halves to even, as lrintf does), into
+   `out`. */
+VECTORISED
+static void levels_of(const float *restrict sum, int count, unsigned char *restrict out)
+{
+    for (int i = 0; i < count; i++) {
+        float level = (sum[i] + 8388608.f) - 8388608.f;
+        out[i] = (unsigned char)(int)(level < 255.f ? level : 255.f);
+    }
+}
+
+/* Add `share` times `row` to `sum` (or set `sum` to it, when `first`): `numbers` float32. */
+VECTORISED
+static void add_row(const float *restrict row, float share, int first, int numbers, float *restrict sum)
+{
+    if (first)
+        for (int d = 0; d < numbers; d++)
+            sum[d] = share * row[d];
+    else
+        for (int d = 0; d < numbers; d++)
+            sum[d] += share * row[d];
+}
+
+/* cv2.resize(INTER_AREA) of the `sh` rows of a uint8 picture at `src` (rows `step`
+   numbers apart, `cn` channels) by factors that are not both whole: each source row
+   spread over a float32 row by the column shares (spread_rows), each shrunk row the sum
+   of those rows times their row shares (in their order), rounded (level_of); OpenCV's
+   ResizeArea_Invoker, step for step. `xs`, `ys`: the shares (area_shares) of the columns
+   and rows; `scratch`: shrink_scratch floats. */
+static void shrink_by_shares(const unsigned char *src, int sh, size_t step, int cn, const Share *xs, int nx,
+                             const Share *ys, int ny, unsigned char *dst, int numbers, float *scratch)
+{
+    float *sum = scratch, *source = sum + numbers, *rows = source + step * BLOCK_ROWS;
+
+    for (int y = 0; y < sh; y += BLOCK_ROWS)
+        spread_rows(src + (size_t)y * step, step, sh - y < BLOCK_ROWS ? sh - y : BLOCK_ROWS, cn, xs, nx, numbers,
+                    rows + (size_t)y * (size_t)numbers, source);
+    for (int j = 0; j < ny; j++) {
+        const int first = j == 0 || ys[j].to != ys[j - 1].to;
+        if (first && j > 0)
+            levels_of(sum, numbers, dst + (size_t)ys[j - 1].to * (size_t)numbers);
+        add_row(rows + (size_t)ys[j].from * (size_t)numbers, ys[j].share, first, numbers, sum);
+    }
+    levels_of(sum, numbers, dst + (size_t)ys[ny - 1].to * (size_t)numbers);
+}
+
+/* The floats shrink_by_shares needs of scratch for `sh` rows of `step` numbers shrunk to
+   rows of `numbers`. */
+static size_t shrink_scratch(int sh, size_t step, int numbers)
+{
+    return (size_t)numbers * (1 + (size_t)sh) + step * BLOCK_ROWS;
+}
+
+/* cv2.resize(src, (dw, dh), interpolation=cv2.INTER_AREA) of the `sh` × `sw` uint8
+   picture `src` of 1 … 4 channels `cn` into `dst`, a shrink (1 ≤ dw ≤ sw, 1 ≤ dh ≤ sh):
+   by whole factors (shrink_whole) when OpenCV's scales are whole, else by shares
+   (shrink_by_shares). 0, or −1 when out of memory. */
+static int shrink_area(const unsigned char *src, int sh, int sw, int cn, unsigned char *dst, int dh, int dw)
+{
+    const double scale_x = 1.0 / ((double)dw / sw), scale_y = 1.0 / ((double)dh / sh);
+    const int fx = (int)lrint(scale_x), fy = (int)lrint(scale_y), numbers = dw * cn;
+    const int whole = fabs(scale_x - fx) < DBL_EPSILON && fabs(scale_y - fy) < DBL_EPSILON;
+    Share *xs = whole ? NULL : malloc(sizeof(Share) * 2 * ((size_t)sw + (size_t)sh));
+    void *scratch = malloc(whole ? sizeof(int) * (size_t)sw * (size_t)cn
+                                 : sizeof(float) * shrink_scratch(sh, (size_t)sw * (size_t)cn, numbers));
+    int status = -1;
+
+    if (scratch && whole) {
+        shrink_whole(src, sw, cn, fx, fy, dst, dh, dw, scratch);
+        status = 0;
+    } else if (scratch && xs) {
+        Share *ys = xs + 2 * (size_t)sw;
+        int nx = area_shares(sw, dw, cn, scale_x, xs), ny = area_shares(sh, dh, 1, scale_y, ys);
+        shrink_by_shares(src, sh, (size_t)sw * (size_t)cn, cn, xs, nx, ys, ny, dst, numbers, scratch);
+        status = 0;
+    }
+    free(xs);
+    free(scratch);
+    return status;
+}
+
 /* --- the module ------------------------------------------------------------------------- */
 
 /* The size and name of items of struct format `type` ('B' uint8, 'f' float32, 'd' float64). */
@@ -1594,11 +1929,181 @@ static PyObject *distances(PyObject *module, PyObject *args)
     return result;
 }
 
+/* Whether the `count` buffers share no memory; else a ValueError naming `names`. */
+static int apart(const Py_buffer *const *views, int count, const char *names)
+{
+    for (int i = 0; i < count; i++)
+        for (int j = i + 1; j < count; j++) {
+            const char *a = views[i]->buf, *b = views[j]->buf;
+            if (a < b + views[j]->len && b < a + views[i]->len) {
+                PyErr_Format(PyExc_ValueError, "%s must not share memory", names);
+                return 0;
+            }
+        }
+    return 1;
+}
+
+PyDoc_STRVAR(blur_doc,
+             "blur(cards, taps, out)\n"
+             "--\n\n"
+             "Write to `out` (N x H x W x C uint8) each of the cards `cards` (N x H x W x C uint8)\n"
+             "blurred as cv2.GaussianBlur blurs a uint8 image (BORDER_REFLECT_101) with a kernel of 5\n"
+             "taps whose fixed-point form (getGaussianKernelBitExact, in 1/256) is `taps`: 5 whole\n"
+             "numbers summing to 256; each card alone. `cards` and `out` C-contiguous, not sharing\n"
+             "memory; H and W at least 3.");
+
+static PyObject *blur(PyObject *module, PyObject *args)
+{
+    PyObject *cards_object, *out_object;
+    Py_buffer cards = {0}, out = {0};
+    int given[TAPS];
+    uint16_t taps[TAPS];
+    PyObject *result = NULL;
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "O(iiiii)O:blur", &cards_object, &given[0], &given[1], &given[2], &given[3], &given[4],
+                          &out_object))
+        return NULL;
+    for (int t = 0, total = 0; t < TAPS; t++) {
+        total += given[t];
+        if (given[t] < 0 || given[t] > 256 || (t == TAPS - 1 && total != 256)) {
+            PyErr_SetString(PyExc_ValueError, "taps must be 5 whole numbers 0 to 256 summing to 256");
+            return NULL;
+        }
+        taps[t] = (uint16_t)given[t];
+    }
+    if (get_array(cards_object, &cards, "cards", "B", 4, 0) == 0 &&
+        get_array(out_object, &out, "out", "B", 4, 1) == 0 &&
+        apart((const Py_buffer *const[]){&cards, &out}, 2, "cards and out")) {
+        const Py_ssize_t *shape = cards.shape;
+        if (memcmp(out.shape, shape, 4 * sizeof *shape) != 0)
+            PyErr_SetString(PyExc_ValueError, "out must be shaped as cards");
+        else if (shape[1] <= REACH || shape[2] <= REACH || shape[1] > INT_MAX / 4 || shape[2] * shape[3] > INT_MAX / 4)
+            PyErr_SetString(PyExc_ValueError, "the cards' height and width must be 3 to a large number");
+        else {
+            const int height = (int)shape[1], width = (int)shape[2], cn = (int)shape[3];
+            const size_t numbers = (size_t)width * (size_t)cn, size = (size_t)height * numbers;
+            uint16_t *filtered = malloc(sizeof(uint16_t) * size + numbers + 2 * REACH * (size_t)cn);
+            Py_BEGIN_ALLOW_THREADS
+            for (Py_ssize_t i = 0; filtered && i < shape[0]; i++)
+                blur_card((const unsigned char *)cards.buf + size * (size_t)i, height, width, cn, taps,
+                          (unsigned char *)out.buf + size * (size_t)i, filtered, (unsigned char *)(filtered + size));
+            Py_END_ALLOW_THREADS
+            result = filtered ? Py_NewRef(Py_None) : PyErr_NoMemory();
+            free(filtered);
+        }
+    }
+    PyBuffer_Release(&cards);
+    PyBuffer_Release(&out);
+    return result;
+}
+
+PyDoc_STRVAR(white_balance_doc,
+             "white_balance(cards, patch, white, least, balanced, grey)\n"
+             "--\n\n"
+             "Write to `balanced` (N x H x W x 3 uint8) each of the BGR cards `cards` (N x H x W x 3\n"
+             "uint8; H and W multiples of `patch`, W at most 256 of them) white balanced, and to\n"
+             "`grey` (N x H x W uint8) its cv2.COLOR_BGR2GRAY levels. A card's gains are\n"
+             "white / max(level, least) (float32) of the channels of its brightest patch: of\n"
+             "cv2.resize(card, (W / patch, H / patch), interpolation=cv2.INTER_AREA), the first pixel\n"
+             "with the greatest sum; each level is multiplied by its channel's gain (float32) and cut\n"
+             "to a whole level, at most 255. The three arrays are C-contiguous and do not share\n"
+             "memory.");
+
+static PyObject *white_balance(PyObject *module, PyObject *args)
+{
+    PyObject *cards_object, *balanced_object, *grey_object;
+    int patch;
+    double white, least;
+    Py_buffer cards = {0}, balanced = {0}, grey = {0};
+    PyObject *result = NULL;
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "OiddOO:white_balance", &cards_object, &patch, &white, &least, &balanced_object,
+                          &grey_object))
+        return NULL;
+    if (get_array(cards_object, &cards, "cards", "B", 4, 0) == 0 &&
+        get_array(balanced_object, &balanced, "balanced", "B", 4, 1) == 0 &&
+        get_array(grey_object, &grey, "grey", "B", 3, 1) == 0 &&
+        apart((const Py_buffer *const[]){&cards, &balanced, &grey}, 3, "cards, balanced and grey")) {
+        const Py_ssize_t *shape = cards.shape;
+        if (shape[3] != 3 || shape[1] > INT_MAX || shape[2] > INT_MAX)
+            PyErr_SetString(PyExc_ValueError, "cards must be N x H x W x 3");
+        else if (patch < 1 || shape[1] % patch != 0 || shape[2] % patch != 0 || shape[2] / patch > 256)
+            PyErr_Format(PyExc_ValueError, "the cards' height and width must be multiples of patch (%d), "
+                         "at most 256 patches wide", patch);
+        else if (!(least > 0) || !isfinite(least) || !(white >= 0) || !isfinite(white))
+            PyErr_SetString(PyExc_ValueError, "least must be positive and white not negative");
+        else if (memcmp(balanced.shape, shape, 4 * sizeof *shape) != 0 ||
+                 memcmp(grey.shape, shape, 3 * sizeof *shape) != 0)
+            PyErr_SetString(PyExc_ValueError, "balanced must be shaped as cards, grey as cards less their channels");
+        else {
+            const size_t pixels = (size_t)shape[1] * (size_t)shape[2];
+            int *scratch = malloc(3 * sizeof(int) * (size_t)shape[2]);
+            Py_BEGIN_ALLOW_THREADS
+            for (Py_ssize_t i = 0; scratch && i < shape[0]; i++)
+                white_balance_card((const unsigned char *)cards.buf + 3 * pixels * (size_t)i, (int)shape[1],
+                                   (int)shape[2], patch, (float)white, (float)least,
+                                   (unsigned char *)balanced.buf + 3 * pixels * (size_t)i,
+                                   (unsigned char *)grey.buf + pixels * (size_t)i, scratch);
+            Py_END_ALLOW_THREADS
+            result = scratch ? Py_NewRef(Py_None) : PyErr_NoMemory();
+            free(scratch);
+        }
+    }
+    PyBuffer_Release(&cards);
+    PyBuffer_Release(&balanced);
+    PyBuffer_Release(&grey);
+    return result;
+}
+
+PyDoc_STRVAR(shrink_doc,
+             "shrink(src, out)\n"
+             "--\n\n"
+             "Write to `out` (h x w x C uint8) cv2.resize(src, (w, h), interpolation=cv2.INTER_AREA)\n"
+             "of `src` (H x W x C uint8, C of 1 to 4, 1 <= h <= H, 1 <= w <= W), bit for bit. Both\n"
+             "C-contiguous, not sharing memory.");
+
+static PyObject *shrink(PyObject *module, PyObject *args)
+{
+    PyObject *src_object, *out_object;
+    Py_buffer src = {0}, out = {0};
+    PyObject *result = NULL;
+    int status;
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "OO:shrink", &src_object, &out_object))
+        return NULL;
+    if (get_array(src_object, &src, "src", "B", 3, 0) == 0 && get_array(out_object, &out, "out", "B", 3, 1) == 0 &&
+        apart((const Py_buffer *const[]){&src, &out}, 2, "src and out")) {
+        if (out.shape[2] != src.shape[2] || src.shape[2] < 1 || src.shape[2] > 4)
+            PyErr_SetString(PyExc_ValueError, "src and out must have the same channels, 1 to 4");
+        else if (src.shape[0] > INT_MAX / 4 || src.shape[1] > INT_MAX / 4)
+            PyErr_SetString(PyExc_ValueError, "src is too large");
+        else if (out.shape[0] < 1 || out.shape[1] < 1 || out.shape[0] > src.shape[0] || out.shape[1] > src.shape[1])
+            PyErr_Format(PyExc_ValueError, "out must be 1 x 1 to %zd x %zd, not %zd x %zd", src.shape[0],
+                         src.shape[1], out.shape[0], out.shape[1]);
+        else {
+            Py_BEGIN_ALLOW_THREADS
+            status = shrink_area(src.buf, (int)src.shape[0], (int)src.shape[1], (int)src.shape[2], out.buf,
+                                 (int)out.shape[0], (int)out.shape[1]);
+            Py_END_ALLOW_THREADS
+            result = status < 0 ? PyErr_NoMemory() : Py_NewRef(Py_None);
+        }
+    }
+    PyBuffer_Release(&src);
+    PyBuffer_Release(&out);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"refine", refine, METH_VARARGS, refine_doc},
     {"edge_mask", edge_mask, METH_VARARGS, edge_mask_doc},
     {"outer_contours", outer_contours, METH_VARARGS, outer_contours_doc},
     {"distances", distances, METH_VARARGS, distances_doc},
+    {"blur", blur, METH_VARARGS, blur_doc},
+    {"white_balance", white_balance, METH_VARARGS, white_balance_doc},
+    {"shrink", shrink, METH_VARARGS, shrink_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1607,9 +2112,10 @@ static struct PyModuleDef module = {
     .m_name = "vision._refine",
     .m_doc = "Candidate outlines moved onto a card's real edges: the work of vision.outline.refine_all; "
              "a mask's outer contours traced as cv2.findContours traces them, its specks left out "
-             "(vision.detect._outer_contours); and "
-             "Canny's edges grown by a pixel (vision.detect.CardFinder.outlines); and "
-             "a blob's chamfer distances as OpenCV's own code gives them (vision.detect._split).",
+             "(vision.detect._outer_contours); "
+             "Canny's edges grown by a pixel (vision.detect.CardFinder.outlines); "
+             "a blob's chamfer distances as OpenCV's own code gives them (vision.detect._split); and card images "
+             "blurred, white balanced and shrunk as OpenCV does it (vision.describe).",
     .m_size = 0,
     .m_methods = methods,
 };
