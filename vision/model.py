@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.i18n import Domain
+from vision import _refine
 from vision.describe import DESCRIPTOR_VERSION, INDEX_LENGTH
 from vision.errors import ModelFileError
 
@@ -38,6 +39,19 @@ INDEX_MARGIN = 0.2
 the other's for :meth:`DeckModel.settle` to name it: twice the margin a card needs."""
 INDEX_KEEP = 128
 """Directions kept by the index descriptors' whitening (:func:`whitening`)."""
+
+
+PANEL = 16
+"""The columns of a panel (:func:`_panels`): the matching's products read a matrix
+a panel at a time (``vision/_refine.c``, ``squared_distances``)."""
+
+
+def _panels(matrix: np.ndarray, rows: int) -> np.ndarray:
+    """``matrix`` (R × C, R ≤ ``rows``) as ⌈C / :data:`PANEL`⌉ panels (each ``rows`` ×
+    :data:`PANEL`, float32) of its columns, :data:`PANEL` at a time, padded with zeros."""
+    padded = np.zeros((rows, -(-matrix.shape[1] // PANEL) * PANEL), np.float32)
+    padded[:matrix.shape[0], :matrix.shape[1]] = matrix
+    return np.ascontiguousarray(padded.reshape(rows, -1, PANEL).transpose(1, 0, 2))
 
 
 def _typical_spread(projected: np.ndarray, labels: np.ndarray) -> float:
@@ -133,10 +147,10 @@ class DeckModel:
             self.index_projection = whitening(self.index_prototypes, self.labels, keep=INDEX_KEEP)
         self._projected = np.ascontiguousarray(self.prototypes @ self.projection)
         self._squares = np.einsum("ij,ij->i", self._projected, self._projected)
-        # the products in match() take the large matrix first: OpenBLAS then reads it as
-        # it lies instead of first copying it into its own layout (for a few rows the
-        # sums may round differently from the other order's, in the last bit)
-        self._projection_t = np.ascontiguousarray(self.projection.T)
+        # the projection and the projected prototypes (as columns), as the panels that
+        # _distances reads
+        self._projection_panels = _panels(self.projection, len(self.projection))
+        self._prototype_panels = _panels(self._projected.T, PANEL * len(self._projection_panels))
         self._index_projected = np.ascontiguousarray(self.index_prototypes @ self.index_projection)
         if self.scale <= 0:
             self.scale = _typical_spread(self._projected, self.labels)
@@ -149,7 +163,7 @@ class DeckModel:
         n = len(descriptors)
         if n == 0:
             return []
-        seen = np.asarray(descriptors.reshape(n * 2, -1), np.float32)
+        seen = np.ascontiguousarray(descriptors.reshape(n * 2, -1), np.float32)
         per_face = np.minimum.reduceat(self._distances(seen), self._starts, axis=1).reshape(n, 2, len(self.ids))
         flipped = per_face.argmin(axis=1)
         best_per_face = per_face.min(axis=1)
@@ -176,9 +190,14 @@ class DeckModel:
 
     def _distances(self, seen: np.ndarray) -> np.ndarray:
         """Squared (projected) distances (M × K, float32) from each of M descriptors
-        (M × D) to every prototype, as ``|s|² + |p|² - 2 s·p``."""
-        flat = np.ascontiguousarray((self._projection_t @ seen.T).T)
-        return np.einsum("ij,ij->i", flat, flat)[:, None] + self._squares[None, :] - 2.0 * (self._projected @ flat.T).T
+        (M × D float32, C-contiguous) to every prototype, as ``|s|² + |p|² - 2 s·p``, ``|p|²``
+        being ``_squares``: ``vision._refine.squared_distances``, whose sums add their terms
+        in order (``|s|²`` in float64), so that every machine gives the same bits, within
+        about 1e-6 of ``|s|² + |p|²`` of exact arithmetic. For a descriptor on a prototype
+        the result may come out a little below 0."""
+        out = np.empty((len(seen), len(self._squares)), np.float32)
+        _refine.squared_distances(seen, self._projection_panels, self._prototype_panels, self._squares, out)
+        return out
 
     def near_tie(self, match: Match) -> bool:
         """Whether a card that is near enough to its best face is unknown only because
