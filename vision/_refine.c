@@ -48,6 +48,10 @@
  * first copies both large matrices into its own layout on every call; this reads them as
  * the model keeps them, in panels of 16 columns, a panel at a time for all the rows.
  *
+ * And it tests vision.detect's refined outlines for a card's shape (card_shaped): NumPy's
+ * float32 side lengths and OpenCV's convexity and area of a float contour, bit for bit,
+ * with none of the dozen NumPy calls per batch that cost more than their arithmetic.
+ *
  * Plain C API and buffer protocol, no NumPy headers: it builds against any NumPy.
  */
 #define PY_SSIZE_T_CLEAN
@@ -1870,6 +1874,51 @@ static int squared_distances_of(const float *seen, size_t count, size_t length, 
     return 0;
 }
 
+/* --- card shapes -------------------------------------------------------------------------- */
+
+/* NumPy's float32 arithmetic of vision.detect's card-shape test, and OpenCV's
+   isContourConvex and contourArea of a float32 contour, on one quad's corners (clockwise,
+   short side first): its sides as sqrt(dx·dx + dy·dy) in float32, the ratio of the mean
+   short to the mean long side within `tolerance` of `aspect` (both as float32), each side
+   at least 0.8 of its opposite one, convex (OpenCV's test: a turn the other way, or none,
+   is not), and an area (double, OpenCV's sum) from `least` to `most`. NaN fails every
+   test. */
+static int card_shaped_quad(const float *q, float aspect, float tolerance, double least, double most)
+{
+    float sides[4];
+    for (int k = 0; k < 4; k++) {
+        const float dx = q[2 * ((k + 1) & 3)] - q[2 * k], dy = q[2 * ((k + 1) & 3) + 1] - q[2 * k + 1];
+        sides[k] = sqrtf(dx * dx + dy * dy);
+    }
+    const float shorter = (sides[0] + sides[2]) / 2.0f, longer = (sides[1] + sides[3]) / 2.0f;
+    if (!(longer > 0.0f) || fabsf(shorter / longer - aspect) > tolerance)
+        return 0;
+    for (int a = 0; a < 2; a++) {
+        const float x = sides[a], y = sides[a + 2];
+        if (isnan(x) || isnan(y) || !((x < y ? x : y) >= 0.8f * (x < y ? y : x)))
+            return 0;
+    }
+    /* OpenCV's isContourConvex_: the turn at each corner, from the side before it */
+    float dx0 = q[6] - q[4], dy0 = q[7] - q[5];
+    int orientation = 0;
+    for (int k = 0; k < 4; k++) {
+        const int before = (k + 3) & 3;
+        const float dx = q[2 * k] - q[2 * before], dy = q[2 * k + 1] - q[2 * before + 1];
+        const float dxdy0 = dx * dy0, dydx0 = dy * dx0;
+        orientation |= dydx0 > dxdy0 ? 1 : dydx0 < dxdy0 ? 2 : 3;
+        if (orientation == 3)
+            return 0;
+        dx0 = dx;
+        dy0 = dy;
+    }
+    /* OpenCV's contourArea: the shoelace sum in double, from the last corner round */
+    double area = 0.0;
+    for (int k = 0, before = 3; k < 4; before = k++)
+        area += (double)q[2 * before] * q[2 * k + 1] - (double)q[2 * before + 1] * q[2 * k];
+    area = fabs(area * 0.5);
+    return least <= area && area <= most;
+}
+
 /* --- the module ------------------------------------------------------------------------- */
 
 /* The size and name of items of struct format `type` ('B' uint8, 'f' float32, 'd' float64). */
@@ -2465,6 +2514,38 @@ static PyObject *squared_distances(PyObject *module, PyObject *args)
     return result;
 }
 
+PyDoc_STRVAR(card_shaped_doc,
+             "card_shaped(quads, aspect, tolerance, least, most)\n"
+             "--\n\n"
+             "For each of the N quads (N x 4 x 2 float32, C-contiguous; clockwise, the first side a\n"
+             "short one) whether it has a card's shape, as a list of N bools: the mean short side over\n"
+             "the mean long side (sides measured in float32, as NumPy does) within `tolerance` of\n"
+             "`aspect`, each side at least 0.8 of the one opposite, convex (cv2.isContourConvex) and\n"
+             "of an area (cv2.contourArea) from `least` to `most`; what vision.detect's card-shape\n"
+             "test did with NumPy and OpenCV, bit for bit.");
+
+static PyObject *card_shaped(PyObject *module, PyObject *args)
+{
+    PyObject *quads_object, *result = NULL;
+    Py_buffer quads = {0};
+    double aspect, tolerance, least, most;
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "Odddd:card_shaped", &quads_object, &aspect, &tolerance, &least, &most))
+        return NULL;
+    if (get_array(quads_object, &quads, "quads", "f", 3, 0) < 0)
+        return NULL;
+    if (quads.shape[1] != 4 || quads.shape[2] != 2)
+        PyErr_Format(PyExc_ValueError, "quads must be N x 4 x 2, not %zd x %zd x %zd", quads.shape[0], quads.shape[1],
+                     quads.shape[2]);
+    else if ((result = PyList_New(quads.shape[0])) != NULL)
+        for (Py_ssize_t i = 0; i < quads.shape[0]; i++)
+            PyList_SET_ITEM(result, i, Py_NewRef(card_shaped_quad((const float *)quads.buf + 8 * i, (float)aspect,
+                                                                  (float)tolerance, least, most) ? Py_True : Py_False));
+    PyBuffer_Release(&quads);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"refine", refine, METH_VARARGS, refine_doc},
     {"edge_mask", edge_mask, METH_VARARGS, edge_mask_doc},
@@ -2475,6 +2556,7 @@ static PyMethodDef methods[] = {
     {"white_balance", white_balance, METH_VARARGS, white_balance_doc},
     {"shrink", shrink, METH_VARARGS, shrink_doc},
     {"squared_distances", squared_distances, METH_VARARGS, squared_distances_doc},
+    {"card_shaped", card_shaped, METH_VARARGS, card_shaped_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2487,8 +2569,9 @@ static struct PyModuleDef module = {
              "Canny's edges grown by a pixel (vision.detect.CardFinder.outlines); "
              "a blob's chamfer distances as OpenCV's own code gives them (vision.detect._split); "
              "where a picture is brighter than the mean around it (vision.detect._brighter_than_around); "
-             "card images blurred, white balanced and shrunk as OpenCV does it (vision.describe); and "
-             "the squared distances of the matching (vision.model.DeckModel._distances).",
+             "card images blurred, white balanced and shrunk as OpenCV does it (vision.describe); "
+             "the squared distances of the matching (vision.model.DeckModel._distances); and "
+             "outlines tested for a card's shape (vision.detect._card_shaped).",
     .m_size = 0,
     .m_methods = methods,
 };

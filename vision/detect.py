@@ -126,17 +126,13 @@ def _side_lengths(quads: np.ndarray) -> np.ndarray:
 
 
 def _card_shaped(quads: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> list[bool]:
-    """Whether each of N quads (N × 4 × 2 float32, clockwise, short side first) is
-    convex, of a card's size and proportions, and close to a rectangle. The proportions
-    are checked for all quads at once."""
-    sides = _side_lengths(quads)
-    short, long = (sides[:, 0] + sides[:, 2]) / 2, (sides[:, 1] + sides[:, 3]) / 2
-    with np.errstate(divide="ignore", invalid="ignore"):
-        proportioned = (long > 0) & ~(np.abs(short / long - settings.aspect) > settings.aspect_tolerance)
-    for a, b in ((0, 2), (1, 3)):
-        proportioned &= np.minimum(sides[:, a], sides[:, b]) >= 0.8 * np.maximum(sides[:, a], sides[:, b])
-    return [bool(ok) and cv2.isContourConvex(quad) and area_range[0] <= cv2.contourArea(quad) <= area_range[1]
-            for quad, ok in zip(quads, proportioned)]
+    """Whether each of N quads (N × 4 × 2 float32, C-contiguous, clockwise, short side
+    first) is convex, of a card's size and proportions, and close to a rectangle: its
+    mean short side over its mean long side within ``aspect_tolerance`` of ``aspect``,
+    each side at least 0.8 of the one opposite, its area within ``area_range``. In C
+    (:func:`vision._refine.card_shaped`): the sides in float32 as NumPy measured them,
+    convexity and area as ``cv2.isContourConvex`` and ``cv2.contourArea`` find them."""
+    return _refine.card_shaped(quads, settings.aspect, settings.aspect_tolerance, *area_range)
 
 
 def _quad_of(hull: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> np.ndarray | None:
