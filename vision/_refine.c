@@ -48,9 +48,12 @@
  * first copies both large matrices into its own layout on every call; this reads them as
  * the model keeps them, in panels of 16 columns, a panel at a time for all the rows.
  *
- * And it tests vision.detect's refined outlines for a card's shape (card_shaped): NumPy's
- * float32 side lengths and OpenCV's convexity and area of a float contour, bit for bit,
- * with none of the dozen NumPy calls per batch that cost more than their arithmetic.
+ * And it does vision.detect's arithmetic on quads, bit for bit as its Python, NumPy and
+ * OpenCV did it, without the NumPy calls that cost far more than their arithmetic (each
+ * a few times a frame's candidates): the test for a card's shape (card_shaped: float32
+ * side lengths, OpenCV's convexity and area of a float contour), the corners' clockwise
+ * order (clockwise_short_first: Python's atan2, stable sort and ** 2), and whether a
+ * candidate repeats a quad tried (repeats).
  *
  * Plain C API and buffer protocol, no NumPy headers: it builds against any NumPy.
  */
@@ -1919,6 +1922,61 @@ static int card_shaped_quad(const float *q, float aspect, float tolerance, doubl
     return least <= area && area <= most;
 }
 
+/* The corners of a quad (x, y pairs, in place) clockwise in image coordinates (y down),
+   ordered by their angles about the corners' mean (atan2, as Python's math.atan2 gives
+   it for finite numbers; equal angles keep their order, as Python's stable sort keeps
+   them), then turned by one when the first side is longer than the second (squared
+   lengths summed from libm's pow(d, 2), as Python's d ** 2 takes them): the order
+   vision.detect's Python gave, to the bit. Corners that are not all finite are left as
+   they are. */
+static void clockwise_short_first_of(double q[8])
+{
+    volatile double two = 2.0; /* pow itself, as Python calls it, never folded into d * d */
+    double angle[4], sorted[8];
+    int order[4];
+
+    for (int k = 0; k < 8; k++)
+        if (!isfinite(q[k]))
+            return;
+    const double cx = (q[0] + q[2] + q[4] + q[6]) / 4, cy = (q[1] + q[3] + q[5] + q[7]) / 4;
+    for (int k = 0; k < 4; k++) {
+        angle[k] = atan2(q[2 * k + 1] - cy, q[2 * k] - cx);
+        int j = k;
+        for (; j > 0 && angle[order[j - 1]] > angle[k]; j--)
+            order[j] = order[j - 1];
+        order[j] = k;
+    }
+    for (int k = 0; k < 4; k++) {
+        sorted[2 * k] = q[2 * order[k]];
+        sorted[2 * k + 1] = q[2 * order[k] + 1];
+    }
+    const double first = pow(sorted[2] - sorted[0], two) + pow(sorted[3] - sorted[1], two);
+    const double second = pow(sorted[4] - sorted[2], two) + pow(sorted[5] - sorted[3], two);
+    const int turn = first > second;
+    for (int k = 0; k < 8; k++)
+        q[k] = sorted[(k + 2 * turn) & 7];
+}
+
+/* Whether every corner of `candidate` (8 floats) is within 3 of the same corner of one of
+   the `count` quads: NumPy's float32 |quad − candidate|, its greatest per quad, their
+   least below 3; a NaN in any difference makes it false, as NumPy's maximum and minimum
+   carry NaN through. */
+static int repeats_of(const float *quads, size_t count, const float *candidate)
+{
+    float least = INFINITY;
+    for (size_t i = 0; i < count; i++) {
+        float most = 0.0f;
+        for (int k = 0; k < 8; k++) {
+            const float d = fabsf(quads[8 * i + k] - candidate[k]);
+            if (isnan(d))
+                return 0;
+            most = d > most ? d : most;
+        }
+        least = most < least ? most : least;
+    }
+    return least < 3.0f;
+}
+
 /* --- the module ------------------------------------------------------------------------- */
 
 /* The size and name of items of struct format `type` ('B' uint8, 'f' float32, 'd' float64). */
@@ -2546,6 +2604,88 @@ static PyObject *card_shaped(PyObject *module, PyObject *args)
     return result;
 }
 
+PyDoc_STRVAR(clockwise_short_first_doc,
+             "clockwise_short_first(quad, out)\n"
+             "--\n\n"
+             "Write to `out` (4 x 2 float32, C-contiguous, writable) the corners of `quad` (a 4 x 2\n"
+             "float32 or float64 C-contiguous array, or a list of four [x, y] lists) clockwise in\n"
+             "image coordinates, the first side a short one: ordered by their angles about the\n"
+             "corners' mean, turned by one if the first side is longer than the second, as\n"
+             "vision.detect's Python did it, to the bit. Corners that are not all finite are\n"
+             "written as given.");
+
+static PyObject *clockwise_short_first(PyObject *module, PyObject *args)
+{
+    PyObject *quad_object, *out_object, *result = NULL;
+    Py_buffer quad = {0}, out = {0};
+    double q[8];
+    int got = 0;
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "OO:clockwise_short_first", &quad_object, &out_object))
+        return NULL;
+    if (PyList_Check(quad_object)) {
+        got = PyList_GET_SIZE(quad_object) == 4;
+        for (int k = 0; got && k < 4; k++) {
+            PyObject *corner = PyList_GET_ITEM(quad_object, k);
+            got = PyList_Check(corner) && PyList_GET_SIZE(corner) == 2;
+            for (int c = 0; got && c < 2; c++)
+                got = (q[2 * k + c] = PyFloat_AsDouble(PyList_GET_ITEM(corner, c))) != -1.0 || !PyErr_Occurred();
+        }
+        if (!got && !PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "quad must be a list of four [x, y] lists");
+    } else if (get_array(quad_object, &quad, "quad", "fd", 2, 0) == 0) {
+        got = quad.shape[0] == 4 && quad.shape[1] == 2;
+        if (!got)
+            PyErr_Format(PyExc_ValueError, "quad must be 4 x 2, not %zd x %zd", quad.shape[0], quad.shape[1]);
+        for (int k = 0; got && k < 8; k++)
+            q[k] = quad.itemsize == 4 ? ((const float *)quad.buf)[k] : ((const double *)quad.buf)[k];
+        PyBuffer_Release(&quad);
+    }
+    if (got && get_array(out_object, &out, "out", "f", 2, 1) == 0) {
+        if (out.shape[0] != 4 || out.shape[1] != 2)
+            PyErr_Format(PyExc_ValueError, "out must be 4 x 2, not %zd x %zd", out.shape[0], out.shape[1]);
+        else {
+            clockwise_short_first_of(q);
+            for (int k = 0; k < 8; k++)
+                ((float *)out.buf)[k] = (float)q[k];
+            result = Py_NewRef(Py_None);
+        }
+        PyBuffer_Release(&out);
+    }
+    return result;
+}
+
+PyDoc_STRVAR(repeats_doc,
+             "repeats(quads, count, candidate)\n"
+             "--\n\n"
+             "Whether every corner of `candidate` (4 x 2 float32) is within 3 of the same corner of\n"
+             "one of the first `count` quads of `quads` (N x 4 x 2 float32, both C-contiguous), as\n"
+             "NumPy's float32 arithmetic tells it (False when a difference is NaN).");
+
+static PyObject *repeats(PyObject *module, PyObject *args)
+{
+    PyObject *quads_object, *candidate_object, *result = NULL;
+    Py_buffer quads = {0}, candidate = {0};
+    Py_ssize_t count;
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "OnO:repeats", &quads_object, &count, &candidate_object))
+        return NULL;
+    if (get_array(quads_object, &quads, "quads", "f", 3, 0) == 0 &&
+        get_array(candidate_object, &candidate, "candidate", "f", 2, 0) == 0) {
+        if (quads.shape[1] != 4 || quads.shape[2] != 2 || candidate.shape[0] != 4 || candidate.shape[1] != 2)
+            PyErr_SetString(PyExc_ValueError, "quads must be N x 4 x 2 and candidate 4 x 2");
+        else if (count < 0 || count > quads.shape[0])
+            PyErr_Format(PyExc_ValueError, "count must be from 0 to %zd, not %zd", quads.shape[0], count);
+        else
+            result = PyBool_FromLong(repeats_of(quads.buf, (size_t)count, candidate.buf));
+    }
+    PyBuffer_Release(&quads);
+    PyBuffer_Release(&candidate);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"refine", refine, METH_VARARGS, refine_doc},
     {"edge_mask", edge_mask, METH_VARARGS, edge_mask_doc},
@@ -2557,6 +2697,8 @@ static PyMethodDef methods[] = {
     {"shrink", shrink, METH_VARARGS, shrink_doc},
     {"squared_distances", squared_distances, METH_VARARGS, squared_distances_doc},
     {"card_shaped", card_shaped, METH_VARARGS, card_shaped_doc},
+    {"clockwise_short_first", clockwise_short_first, METH_VARARGS, clockwise_short_first_doc},
+    {"repeats", repeats, METH_VARARGS, repeats_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2571,7 +2713,7 @@ static struct PyModuleDef module = {
              "where a picture is brighter than the mean around it (vision.detect._brighter_than_around); "
              "card images blurred, white balanced and shrunk as OpenCV does it (vision.describe); "
              "the squared distances of the matching (vision.model.DeckModel._distances); and "
-             "outlines tested for a card's shape (vision.detect._card_shaped).",
+             "quads tested for a card's shape, put in clockwise order and compared (vision.detect).",
     .m_size = 0,
     .m_methods = methods,
 };

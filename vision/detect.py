@@ -109,14 +109,13 @@ def _centre(quad: np.ndarray | list[list[float]]) -> tuple[float, float]:
 
 def _clockwise_short_first(quad: np.ndarray | list[list[float]]) -> np.ndarray:
     """A quad's four corners (float32) clockwise in image coordinates, the first side
-    a short one."""
-    corners = _corners(quad)
-    cx, cy = _centre(corners)
-    corners = sorted(corners, key=lambda corner: math.atan2(corner[1] - cy, corner[0] - cx))
-    (x0, y0), (x1, y1), (x2, y2) = corners[:3]
-    if (x1 - x0) ** 2 + (y1 - y0) ** 2 > (x2 - x1) ** 2 + (y2 - y1) ** 2:
-        corners = corners[1:] + corners[:1]
-    return np.array(corners, np.float32)
+    a short one: ordered by their angles about the corners' mean, then turned by one
+    when the first side is longer than the second. In C
+    (:func:`vision._refine.clockwise_short_first`: the numbers of Python's floats, its
+    ``math.atan2``, stable sort and ``** 2``, to the bit)."""
+    out = np.empty((4, 2), np.float32)
+    _refine.clockwise_short_first(quad, out)
+    return out
 
 
 def _side_lengths(quads: np.ndarray) -> np.ndarray:
@@ -498,7 +497,7 @@ class _Search:
 
 class _Quads:
     """A growing list of quads (4 × 2 float32) held in one array, so that whether a
-    candidate repeats one of them is one NumPy expression however many there are.
+    candidate repeats one of them is one call however many there are.
     Iterating gives the quads in the order added."""
 
     def __init__(self, quads: Sequence[np.ndarray] = ()) -> None:
@@ -520,9 +519,9 @@ class _Quads:
             self.append(quad)
 
     def repeats(self, candidate: np.ndarray) -> bool:
-        """Whether every corner of ``candidate`` is within 3 pixels of the same corner
-        of one of the quads."""
-        return self._count > 0 and float(np.abs(self._array[:self._count] - candidate).max(axis=(1, 2)).min()) < 3
+        """Whether every corner of ``candidate`` (4 × 2 float32, C-contiguous) is within 3
+        pixels of the same corner of one of the quads (:func:`vision._refine.repeats`)."""
+        return _refine.repeats(self._array, self._count, candidate)
 
 
 def _mean_sides(quads: list[np.ndarray]) -> tuple[list[float], list[float]]:
