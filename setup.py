@@ -1,8 +1,8 @@
 """The compiled part of the project: card vision's outline refinement, the tracing of a
 mask's outer contours (its specks left out), the Canny edge mask, a blob's chamfer
-distances and the describer's blur, white balance and shrinks (vision/_refine.c, see
-vision/outline.py, vision/detect.py and vision/describe.py). Everything else about the
-package is in pyproject.toml."""
+distances and the describer's blur, white balance, shrinks and gradient histograms
+(vision/_refine.c, see vision/outline.py, vision/detect.py and vision/describe.py).
+Everything else about the package is in pyproject.toml."""
 
 from setuptools import Extension, setup
 
