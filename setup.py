@@ -1,9 +1,9 @@
 """The compiled part of the project: card vision's outline refinement, the tracing of a
 mask's outer contours (its specks left out), the Canny edge mask, a blob's chamfer
-distances, the brighter-than-around mask, quad arithmetic, the describer's blur,
-white balance and shrinks, and the matching's squared distances (vision/_refine.c, see
-vision/outline.py, vision/detect.py, vision/describe.py and vision/model.py). Everything
-else about the package is in pyproject.toml."""
+distances, the brighter-than-around mask, quad arithmetic, the describer's blur, white
+balance, shrinks and gradient histograms, and the matching's squared distances
+(vision/_refine.c, see vision/outline.py, vision/detect.py, vision/describe.py and
+vision/model.py). Everything else about the package is in pyproject.toml."""
 
 from setuptools import Extension, setup
 

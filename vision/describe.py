@@ -20,8 +20,9 @@ cells: two faces that differ only in their suit symbols (the queens of spades an
 clubs) differ there most, in symbols a few pixels across that the 8×8 cells blur
 together. :meth:`vision.model.DeckModel.settle` settles such near ties with it.
 
-The slight blur, the white balance with the grey levels, and the shrinking are done in C
-(:mod:`vision._refine`: ``blur``, ``white_balance``, ``shrink``), bit for bit as OpenCV
+The slight blur, the white balance with the grey levels, the shrinking and the gradient
+histograms (but for their scaling to unit length) are done in C (:mod:`vision._refine`:
+``blur``, ``white_balance``, ``shrink``, ``gradient_histograms``), bit for bit as OpenCV
 (4 and 5) and NumPy did them, at a fraction of their time.
 """
 
@@ -71,39 +72,19 @@ def _unit_rows(rows: np.ndarray) -> np.ndarray:
     return rows / np.maximum(lengths, np.float32(1e-3))
 
 
-@functools.lru_cache(maxsize=64)
-def _histogram_slots(n: int, height: int, width: int, cell: int) -> np.ndarray:
-    """Where each pixel of N ``height`` × ``width`` images, stacked with a row above and
-    below each (N·(height + 2) × width, int32), adds to their gradient histograms
-    (:func:`gradient_histograms`): the first of its cell's :data:`HOG_BINS` slots;
-    the added rows to slots past the N images' histograms."""
-    length = (height // cell) * (width // cell) * HOG_BINS
-    cell_of = (np.arange(height)[:, None] // cell) * (width // cell) + np.arange(width)[None, :] // cell
-    slots = np.full((n, height + 2, width), n * length, np.int32)
-    slots[:, 1:-1] = np.arange(n)[:, None, None] * length + cell_of * HOG_BINS
-    slots.flags.writeable = False
-    return slots.reshape(-1, width)
-
-
 def gradient_histograms(greys: np.ndarray, cell: int) -> np.ndarray:
     """Magnitude-weighted histograms of gradient direction (signed, :data:`HOG_BINS`
     bins) in ``cell``×``cell`` cells, row by row, of each of N grey images (N × height
-    × width, uint8, both multiples of ``cell``), square-rooted and scaled to unit
-    length. Each image's histograms are those it would have alone: the images are
-    stacked with a mirrored row above and below each, so the 3×3 gradient sees its own
-    image's border. (Gradients of whole grey levels are whole: the same from uint8 as
-    from float levels.)"""
+    × width, uint8, both multiples of ``cell``, at least 2), square-rooted and scaled to
+    unit length (N × cells·:data:`HOG_BINS`, float32). The gradients are
+    ``cv2.Sobel(…, cv2.CV_32F)``'s 3×3 with each image's border reflected
+    (BORDER_REFLECT_101), their lengths and directions ``cv2.cartToPolar``'s, a direction's
+    bin ``int(angle · HOG_BINS / 2π) % HOG_BINS`` in float32, the histograms summed in
+    float64 in pixel order (:func:`vision._refine.gradient_histograms`, bit for bit)."""
     n, height, width = greys.shape
-    padded = np.concatenate([greys[:, 1:2], greys, greys[:, -2:-1]], axis=1).reshape(-1, width)
-    magnitude, angle = cv2.cartToPolar(cv2.Sobel(padded, cv2.CV_32F, 1, 0, ksize=3),
-                                       cv2.Sobel(padded, cv2.CV_32F, 0, 1, ksize=3))
-    # "% HOG_BINS" as a mask: the angles are not negative and HOG_BINS is a power of two
-    slots = (angle * (HOG_BINS / (2 * np.pi))).astype(np.int32)
-    slots &= HOG_BINS - 1
-    slots += _histogram_slots(n, height, width, cell)
-    length = (height // cell) * (width // cell) * HOG_BINS
-    hist = np.bincount(slots.ravel(), magnitude.ravel(), (n + 1) * length)[:n * length]
-    return _unit_rows(np.sqrt(hist).astype(np.float32).reshape(n, -1))
+    roots = np.empty((n, (height // cell) * (width // cell) * HOG_BINS), np.float32)
+    _refine.gradient_histograms(np.ascontiguousarray(greys), cell, HOG_BINS, roots)
+    return _unit_rows(roots)
 
 
 @functools.lru_cache(maxsize=8)
