@@ -13,20 +13,7 @@ from vision.describe import _BLUR_TAPS, WARP_SIZE, _shrunk, _white_balanced, war
 from vision.detect import find_outlines
 from vision.render import SURFACES, random_cards, render_scene
 
-
-def _random_picture(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
-    """Noise, a few levels (ties everywhere), one level, blurred noise, or the extremes."""
-    kind = int(rng.integers(0, 5))
-    if kind == 0:
-        return rng.integers(0, 256, shape, dtype=np.uint8)
-    if kind == 1:
-        return (rng.integers(0, 4, shape) * 85).astype(np.uint8)
-    if kind == 2:
-        return np.full(shape, rng.integers(0, 256), np.uint8)
-    if kind == 3:
-        noise = rng.integers(0, 256, (shape[0], int(np.prod(shape[1:]))), dtype=np.uint8)
-        return cv2.GaussianBlur(noise, (5, 5), 0).reshape(shape)
-    return rng.choice(np.array([0, 1, 2, 127, 128, 254, 255], np.uint8), shape)
+from tests.vision.helpers import random_picture
 
 
 def _rendered_cards(seed: int, surface: str) -> np.ndarray:
@@ -78,7 +65,7 @@ def test_random_cards_as_opencv():
     rng = np.random.default_rng(811)
     for trial in range(300):
         n = int(rng.integers(1, 8))
-        cards = _random_picture(rng, (n, WARP_SIZE[1], WARP_SIZE[0], 3))
+        cards = random_picture(rng, (n, WARP_SIZE[1], WARP_SIZE[0], 3))
         _assert_describer_steps_as_opencv(cards, trial)
 
 
@@ -94,7 +81,7 @@ def test_shrink_as_opencv_at_any_size():
         else:
             width, height = int(rng.integers(1, 100)), int(rng.integers(1, 100))
             dw, dh = int(rng.integers(1, width + 1)), int(rng.integers(1, height + 1))
-        picture = _random_picture(rng, (height, width, channels) if channels > 1 else (height, width))
+        picture = random_picture(rng, (height, width, channels) if channels > 1 else (height, width))
         expected = cv2.resize(picture, (dw, dh), interpolation=cv2.INTER_AREA)
         assert np.array_equal(_shrunk(picture, (dw, dh)), expected), (trial, picture.shape, (dh, dw))
 
@@ -103,7 +90,7 @@ def test_blur_as_opencv_at_any_size():
     rng = np.random.default_rng(813)
     for trial in range(300):
         shape = (int(rng.integers(1, 4)), int(rng.integers(3, 40)), int(rng.integers(3, 40)), int(rng.choice([1, 3, 4])))
-        cards = _random_picture(rng, shape)
+        cards = random_picture(rng, shape)
         out = np.full_like(cards, 77)
         _refine.blur(cards, _BLUR_TAPS, out)
         for card, got in zip(cards, out):

@@ -13,6 +13,8 @@ from vision.describe import HOG_BINS, _unit_rows, describe_all, describe_index, 
 from vision.detect import find_outlines
 from vision.render import SURFACES, random_cards, render_scene
 
+from tests.vision.helpers import random_picture
+
 
 def _roots_numpy(greys: np.ndarray, cell: int) -> np.ndarray:
     """The square-rooted histograms (N × cells·HOG_BINS, float32) as the OpenCV and NumPy
@@ -41,20 +43,10 @@ def _roots(greys: np.ndarray, cell: int) -> np.ndarray:
 
 
 def _random_greys(rng: np.random.Generator, shape: tuple[int, int, int]) -> np.ndarray:
-    """Noise, a few levels, one level, blurred noise, the extremes, or slopes whose
+    """A random picture (:func:`tests.vision.helpers.random_picture`), or slopes whose
     gradients lie on and beside the bins' edges."""
-    kind = int(rng.integers(0, 6))
-    if kind == 0:
-        return rng.integers(0, 256, shape, dtype=np.uint8)
-    if kind == 1:
-        return (rng.integers(0, 4, shape) * 85).astype(np.uint8)
-    if kind == 2:
-        return np.full(shape, rng.integers(0, 256), np.uint8)
-    if kind == 3:
-        noise = rng.integers(0, 256, (shape[0] * shape[1], shape[2]), dtype=np.uint8)
-        return cv2.GaussianBlur(noise, (5, 5), 0).reshape(shape)
-    if kind == 4:
-        return rng.choice(np.array([0, 1, 2, 127, 128, 254, 255], np.uint8), shape)
+    if rng.random() < 5 / 6:
+        return random_picture(rng, shape)
     y, x = np.mgrid[:shape[1], :shape[2]]
     steps = rng.integers(-3, 4, (shape[0], 2, 1, 1))
     return np.clip(128 + steps[:, 0] * x + steps[:, 1] * y, 0, 255).astype(np.uint8)
