@@ -55,8 +55,9 @@
  * OpenCV did it, without the NumPy calls that cost far more than their arithmetic (each
  * a few times a frame's candidates): the test for a card's shape (card_shaped: float32
  * side lengths, OpenCV's convexity and area of a float contour), the corners' clockwise
- * order (clockwise_short_first: Python's atan2, stable sort and ** 2), and whether a
- * candidate repeats a quad tried (repeats).
+ * order (clockwise_short_first: Python's atan2, stable sort and ** 2), whether a
+ * candidate repeats a quad tried (repeats), and the cards placed at a region's square
+ * corners (corner_cards) and around a quad (cards_around).
  *
  * Plain C API and buffer protocol, no NumPy headers: it builds against any NumPy.
  */
@@ -2064,6 +2065,88 @@ static void clockwise_short_first_of(double q[8])
         q[k] = sorted[(k + 2 * turn) & 7];
 }
 
+/* Two card outlines, `shorter` × `longer` and `longer` × `shorter`, with a corner at (x, y)
+   and their sides from it along the unit vectors (ux, uy) and (vx, vy), each in clockwise
+   order (clockwise_short_first_of), as float32 into `out` (16 floats): vision.detect's
+   Python sums, in its order. */
+static void cards_at(double x, double y, double ux, double uy, double vx, double vy, double shorter, double longer,
+                     float *out)
+{
+    const double sides[2][2] = {{shorter, longer}, {longer, shorter}};
+    for (int k = 0; k < 2; k++) {
+        const double a = sides[k][0], b = sides[k][1];
+        double q[8] = {x, y, x + a * ux, y + a * uy, x + a * ux + b * vx, y + a * uy + b * vy, x + b * vx, y + b * vy};
+        clockwise_short_first_of(q);
+        for (int i = 0; i < 8; i++)
+            out[8 * k + i] = (float)q[i];
+    }
+}
+
+/* The cards (cards_at) at the square corners of the closed polygon `poly` (`count`
+   corners, x and y each): where two of its sides at least a quarter of `shorter` long,
+   with at most two sides between them that add up to at most a tenth of `shorter`, meet
+   at 75–105° (the cosine of their directions within ±0.25), at the point where their
+   lines cross. As vision.detect's NumPy did it, but the directions' cosine summed
+   plainly (NumPy's dot product may fuse it, which differs in the last bit: it decides
+   only a cosine of exactly 0.25). Into `out` (16 floats a corner, room for 2 · count
+   corners); the number of cards written. */
+static size_t square_corner_cards(const double *poly, size_t count, double shorter, double longer, float *out,
+                                  double *scratch)
+{
+    double *sides = scratch, *lengths = scratch + 2 * count;
+    size_t *first = (size_t *)(lengths + count), runs = 0, written = 0;
+
+    if (count < 3)
+        return 0;
+    for (size_t i = 0; i < count; i++) {
+        const size_t next = (i + 1) % count;
+        sides[2 * i] = poly[2 * next] - poly[2 * i];
+        sides[2 * i + 1] = poly[2 * next + 1] - poly[2 * i + 1];
+        lengths[i] = hypot(sides[2 * i], sides[2 * i + 1]);
+        if (lengths[i] >= 0.25 * shorter)
+            first[runs++] = i;
+    }
+    if (runs < 2)
+        return 0;
+    for (size_t j = 0; j < runs; j++) {
+        const size_t f = first[j], g = first[(j + 1) % runs], between = ((g + count) - f - 1) % count;
+        const double rounding = (between >= 1 ? lengths[(f + 1) % count] : 0.0) +
+                                (between >= 2 ? lengths[(f + 2) % count] : 0.0);
+        if (between > 2 || rounding > 0.1 * shorter)
+            continue;
+        const double ux = sides[2 * f] / lengths[f], uy = sides[2 * f + 1] / lengths[f];
+        const double vx = sides[2 * g] / lengths[g], vy = sides[2 * g + 1] / lengths[g];
+        const double cross = ux * vy - uy * vx;
+        if (fabs(ux * vx + uy * vy) > 0.25 || fabs(cross) < 1e-6)
+            continue;
+        const double x0 = poly[2 * f], y0 = poly[2 * f + 1], x1 = poly[2 * g], y1 = poly[2 * g + 1];
+        const double along = ((x1 - x0) * vy - (y1 - y0) * vx) / cross;
+        cards_at(x0 + along * ux, y0 + along * uy, -ux, -uy, vx, vy, shorter, longer, out + 8 * written);
+        written += 2;
+    }
+    return written;
+}
+
+/* The cards (cards_at) at each corner of `quad` (4 corners, x and y each), along its two
+   sides there: the unit vectors to the next corner and to the one before, each side's
+   length at least 1e-6 (as vision.detect's NumPy did it). Into `out` (64 floats). */
+static void cards_around_quad(const double *quad, double shorter, double longer, float *out)
+{
+    double along[8];
+    for (int k = 0; k < 4; k++) {
+        const int next = (k + 1) & 3;
+        const double dx = quad[2 * next] - quad[2 * k], dy = quad[2 * next + 1] - quad[2 * k + 1];
+        const double length = hypot(dx, dy) < 1e-6 ? 1e-6 : hypot(dx, dy); /* NaN stays NaN */
+        along[2 * k] = dx / length;
+        along[2 * k + 1] = dy / length;
+    }
+    for (int k = 0; k < 4; k++) {
+        const int before = (k + 3) & 3;
+        cards_at(quad[2 * k], quad[2 * k + 1], along[2 * k], along[2 * k + 1], -along[2 * before],
+                 -along[2 * before + 1], shorter, longer, out + 16 * k);
+    }
+}
+
 /* Whether every corner of `candidate` (8 floats) is within 3 of the same corner of one of
    the `count` quads: NumPy's float32 |quad − candidate|, its greatest per quad, their
    least below 3; a NaN in any difference makes it false, as NumPy's maximum and minimum
@@ -2086,12 +2169,28 @@ static int repeats_of(const float *quads, size_t count, const float *candidate)
 
 /* --- the module ------------------------------------------------------------------------- */
 
-/* The size and name of items of struct format `type` ('B' uint8, 'f' float32, 'd' float64). */
+/* The size and name of items of struct format `type` ('B' uint8, 'i' int32, 'f' float32,
+   'd' float64). */
 static const struct {
     char type;
     Py_ssize_t size;
     const char *name;
-} ITEMS[] = {{'B', 1, "uint8"}, {'f', 4, "float32"}, {'d', 8, "float64"}};
+} ITEMS[] = {{'B', 1, "uint8"}, {'i', 4, "int32"}, {'f', 4, "float32"}, {'d', 8, "float64"}};
+
+/* The struct format letter of the items of `view` (one that get_array took). */
+static char item_type(const Py_buffer *view)
+{
+    return view->format ? view->format[strlen(view->format) - 1] : 'B';
+}
+
+/* The `count` numbers of `view` (items 'i', 'f' or 'd') as doubles into `numbers`. */
+static void as_doubles(const Py_buffer *view, size_t count, double *numbers)
+{
+    const char type = item_type(view);
+    for (size_t i = 0; i < count; i++)
+        numbers[i] = type == 'i' ? ((const int32_t *)view->buf)[i]
+                     : type == 'f' ? ((const float *)view->buf)[i] : ((const double *)view->buf)[i];
+}
 
 /* The names of the struct formats `types` (one or two of ITEMS), as "uint8 or float32". */
 static void type_names(const char *types, char *names, size_t room)
@@ -2745,8 +2844,8 @@ static PyObject *clockwise_short_first(PyObject *module, PyObject *args)
         got = quad.shape[0] == 4 && quad.shape[1] == 2;
         if (!got)
             PyErr_Format(PyExc_ValueError, "quad must be 4 x 2, not %zd x %zd", quad.shape[0], quad.shape[1]);
-        for (int k = 0; got && k < 8; k++)
-            q[k] = quad.itemsize == 4 ? ((const float *)quad.buf)[k] : ((const double *)quad.buf)[k];
+        if (got)
+            as_doubles(&quad, 8, q);
         PyBuffer_Release(&quad);
     }
     if (got && get_array(out_object, &out, "out", "f", 2, 1) == 0) {
@@ -2854,6 +2953,75 @@ static PyObject *gradient_histograms(PyObject *module, PyObject *args)
     return result;
 }
 
+PyDoc_STRVAR(corner_cards_doc,
+             "corner_cards(poly, shorter, longer)\n"
+             "--\n\n"
+             "The card outlines, shorter x longer and longer x shorter, placed at the square corners\n"
+             "of the closed polygon `poly` (N x 2 int32 or float64, C-contiguous), as vision.detect's\n"
+             "_corner_quads describes them: a bytearray of float32, 4 x 2 a card, each clockwise\n"
+             "with a short side first.");
+
+static PyObject *corner_cards(PyObject *module, PyObject *args)
+{
+    PyObject *poly_object, *result = NULL;
+    Py_buffer poly = {0};
+    double shorter, longer;
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "Odd:corner_cards", &poly_object, &shorter, &longer) ||
+        get_array(poly_object, &poly, "poly", "id", 2, 0) < 0)
+        return NULL;
+    if (poly.shape[1] != 2)
+        PyErr_Format(PyExc_ValueError, "poly must be N x 2, not %zd x %zd", poly.shape[0], poly.shape[1]);
+    else {
+        const size_t count = (size_t)poly.shape[0];
+        /* the corners, then square_corner_cards' sides, lengths and runs */
+        double *numbers = malloc((5 * count + 1) * sizeof(double) + count * sizeof(size_t));
+        float *cards = malloc((16 * count + 1) * sizeof(float));
+        if (!numbers || !cards)
+            PyErr_NoMemory();
+        else {
+            as_doubles(&poly, 2 * count, numbers);
+            const size_t written = square_corner_cards(numbers, count, shorter, longer, cards, numbers + 2 * count);
+            result = PyByteArray_FromStringAndSize((const char *)cards, (Py_ssize_t)(written * 8 * sizeof(float)));
+        }
+        free(numbers);
+        free(cards);
+    }
+    PyBuffer_Release(&poly);
+    return result;
+}
+
+PyDoc_STRVAR(cards_around_doc,
+             "cards_around(quad, shorter, longer)\n"
+             "--\n\n"
+             "The card outlines, shorter x longer and longer x shorter, placed at each corner of\n"
+             "`quad` (4 x 2 float32 or float64, C-contiguous) along its two sides there, as\n"
+             "vision.detect's _cards_around describes them: a bytearray of float32, 4 x 2 a card,\n"
+             "each clockwise with a short side first.");
+
+static PyObject *cards_around(PyObject *module, PyObject *args)
+{
+    PyObject *quad_object, *result = NULL;
+    Py_buffer quad = {0};
+    double shorter, longer, corners[8];
+    float cards[64];
+    (void)module;
+
+    if (!PyArg_ParseTuple(args, "Odd:cards_around", &quad_object, &shorter, &longer) ||
+        get_array(quad_object, &quad, "quad", "fd", 2, 0) < 0)
+        return NULL;
+    if (quad.shape[0] != 4 || quad.shape[1] != 2)
+        PyErr_Format(PyExc_ValueError, "quad must be 4 x 2, not %zd x %zd", quad.shape[0], quad.shape[1]);
+    else {
+        as_doubles(&quad, 8, corners);
+        cards_around_quad(corners, shorter, longer, cards);
+        result = PyByteArray_FromStringAndSize((const char *)cards, sizeof cards);
+    }
+    PyBuffer_Release(&quad);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"refine", refine, METH_VARARGS, refine_doc},
     {"edge_mask", edge_mask, METH_VARARGS, edge_mask_doc},
@@ -2867,6 +3035,8 @@ static PyMethodDef methods[] = {
     {"card_shaped", card_shaped, METH_VARARGS, card_shaped_doc},
     {"clockwise_short_first", clockwise_short_first, METH_VARARGS, clockwise_short_first_doc},
     {"repeats", repeats, METH_VARARGS, repeats_doc},
+    {"corner_cards", corner_cards, METH_VARARGS, corner_cards_doc},
+    {"cards_around", cards_around, METH_VARARGS, cards_around_doc},
     {"gradient_histograms", gradient_histograms, METH_VARARGS, gradient_histograms_doc},
     {NULL, NULL, 0, NULL},
 };
@@ -2883,7 +3053,8 @@ static struct PyModuleDef module = {
              "card images blurred, white balanced and shrunk, and their gradient histograms made, as OpenCV "
              "and NumPy do it (vision.describe); "
              "the squared distances of the matching (vision.model.DeckModel._distances); and "
-             "quads tested for a card's shape, put in clockwise order and compared (vision.detect).",
+             "quads tested for a card's shape, put in clockwise order, compared, and placed at corners "
+             "(vision.detect).",
     .m_size = 0,
     .m_methods = methods,
 };

@@ -50,9 +50,6 @@ _NEXT = np.array([1, 2, 3, 0])
 """Each corner's following one, clockwise: ``quad[_NEXT] - quad`` are a quad's sides
 (indexing costs less than ``np.roll`` on four points)."""
 
-_PREVIOUS = np.array([3, 0, 1, 2])
-"""Each corner's preceding one."""
-
 
 @dataclass(frozen=True)
 class DetectSettings:
@@ -540,55 +537,24 @@ def _typical(quads: list[np.ndarray]) -> tuple[float, float]:
 def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.ndarray]:
     """Card outlines (``short`` × ``long``) placed at the square corners of a region's
     outline, both ways round: where two sides that run at least a quarter of ``short``
-    along the outline meet at 75–105°, with at most a tenth of ``short`` of outline
-    between them (a card's rounded corner) — the corner is where their lines cross."""
-    poly = cv2.approxPolyDP(contour, max(2.0, 0.03 * short), True).reshape(-1, 2).astype(np.float64)
-    count = len(poly)
-    if count < 3:
-        return []
-    sides = np.concatenate((poly[1:], poly[:1])) - poly
-    lengths = np.hypot(sides[:, 0], sides[:, 1])
-    first = np.flatnonzero(lengths >= 0.25 * short)
-    if len(first) < 2:
-        return []
-    # each run with the next: the sides between them (at most two) and their directions,
-    # for all pairs at once; the rest per pair in plain Python
-    second = np.concatenate((first[1:], first[:1]))
-    between = (second - first - 1) % count
-    rounding = np.where(between >= 1, lengths[(first + 1) % count], 0.0) + \
-        np.where(between >= 2, lengths[(first + 2) % count], 0.0)
-    u, v = sides[first] / lengths[first, None], sides[second] / lengths[second, None]
-    out: list[np.ndarray] = []
-    for k in np.flatnonzero((between <= 2) & ~(rounding > 0.1 * short)).tolist():
-        (ux, uy), (vx, vy) = u[k].tolist(), v[k].tolist()
-        cross = ux * vy - uy * vx
-        if abs(float(np.dot(u[k], v[k]))) > 0.25 or abs(cross) < 1e-6:
-            continue
-        (x0, y0), (x1, y1) = poly[first[k]].tolist(), poly[second[k]].tolist()
-        along = ((x1 - x0) * vy - (y1 - y0) * vx) / cross
-        out += _cards_at([x0 + along * ux, y0 + along * uy], [-ux, -uy], [vx, vy], short, long)
-    return out
+    along the outline (as ``cv2.approxPolyDP`` straightens it) meet at 75–105°, with at
+    most a tenth of ``short`` of outline between them (a card's rounded corner) — the
+    corner is where their lines cross. In C (:func:`vision._refine.corner_cards`)."""
+    poly = cv2.approxPolyDP(contour, max(2.0, 0.03 * short), True)
+    return _quads(_refine.corner_cards(poly.reshape(-1, 2), short, long))
 
 
 def _cards_around(quad: np.ndarray, short: float, long: float) -> list[np.ndarray]:
-    """Card outlines (``short`` × ``long``) placed at each corner of ``quad``, along its
-    two sides there, both ways round."""
-    corners = quad.astype(np.float64)
-    along = corners[_NEXT] - corners
-    along /= np.maximum(np.hypot(along[:, 0], along[:, 1]), 1e-6)[:, None]
-    return [card
-            for corner, following, preceding in zip(corners.tolist(), along.tolist(), (-along[_PREVIOUS]).tolist())
-            for card in _cards_at(corner, following, preceding, short, long)]
+    """Card outlines (``short`` × ``long``) placed at each corner of ``quad`` (float32
+    or float64), along its two sides there, both ways round. In C
+    (:func:`vision._refine.cards_around`)."""
+    return _quads(_refine.cards_around(np.ascontiguousarray(quad), short, long))
 
 
-def _cards_at(corner: list[float], along_u: list[float], along_v: list[float], short: float,
-              long: float) -> list[np.ndarray]:
-    """Card outlines (``short`` × ``long``) with a corner at ``corner`` ([x, y]) and
-    their sides along the unit vectors ``along_u`` and ``along_v``, both ways round."""
-    (x, y), (ux, uy), (vx, vy) = corner, along_u, along_v
-    return [_clockwise_short_first([[x, y], [x + a * ux, y + a * uy], [x + a * ux + b * vx, y + a * uy + b * vy],
-                                    [x + b * vx, y + b * vy]])
-            for a, b in ((short, long), (long, short))]
+def _quads(cards: bytearray) -> list[np.ndarray]:
+    """The quads (4 × 2 float32, each clockwise with a short side first) of the float32
+    numbers :mod:`vision._refine` gives, in turn."""
+    return list(np.frombuffer(cards, np.float32).reshape(-1, 4, 2))
 
 
 def _near(candidate: np.ndarray, centres: list[tuple[float, float]]) -> bool:

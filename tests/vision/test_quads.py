@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 import pytest
 
 from vision import _refine
-from vision.detect import _clockwise_short_first, _Quads
+from vision.detect import _cards_around, _clockwise_short_first, _corner_quads, _Quads
 
 
 def python_clockwise_short_first(quad: np.ndarray | list[list[float]]) -> np.ndarray:
@@ -99,3 +100,98 @@ def test_bad_arguments_are_refused() -> None:
         _refine.clockwise_short_first(np.zeros((3, 2)), out)
     with pytest.raises(ValueError, match="count"):
         _refine.repeats(np.zeros((2, 4, 2), np.float32), 3, np.zeros((4, 2), np.float32))
+    with pytest.raises(ValueError, match="N x 2"):
+        _refine.corner_cards(np.zeros((5, 3), np.int32), 10.0, 14.0)
+    with pytest.raises(ValueError, match="int32 or float64"):
+        _refine.corner_cards(np.zeros((5, 2), np.int64), 10.0, 14.0)
+    with pytest.raises(ValueError, match="4 x 2"):
+        _refine.cards_around(np.zeros((3, 2)), 10.0, 14.0)
+
+
+def python_cards_at(corner: list[float], along_u: list[float], along_v: list[float], short: float,
+                    long: float) -> list[np.ndarray]:
+    (x, y), (ux, uy), (vx, vy) = corner, along_u, along_v
+    return [python_clockwise_short_first([[x, y], [x + a * ux, y + a * uy], [x + a * ux + b * vx, y + a * uy + b * vy],
+                                          [x + b * vx, y + b * vy]])
+            for a, b in ((short, long), (long, short))]
+
+
+def python_corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.ndarray]:
+    """The cards at a region's square corners as vision.detect placed them with NumPy (its
+    cosine as a plain sum, as the C's: NumPy's dot product may fuse it)."""
+    poly = cv2.approxPolyDP(contour, max(2.0, 0.03 * short), True).reshape(-1, 2).astype(np.float64)
+    count = len(poly)
+    if count < 3:
+        return []
+    sides = np.concatenate((poly[1:], poly[:1])) - poly
+    lengths = np.hypot(sides[:, 0], sides[:, 1])
+    first = np.flatnonzero(lengths >= 0.25 * short)
+    if len(first) < 2:
+        return []
+    second = np.concatenate((first[1:], first[:1]))
+    between = (second - first - 1) % count
+    rounding = np.where(between >= 1, lengths[(first + 1) % count], 0.0) + \
+        np.where(between >= 2, lengths[(first + 2) % count], 0.0)
+    u, v = sides[first] / lengths[first, None], sides[second] / lengths[second, None]
+    out: list[np.ndarray] = []
+    for k in np.flatnonzero((between <= 2) & ~(rounding > 0.1 * short)).tolist():
+        (ux, uy), (vx, vy) = u[k].tolist(), v[k].tolist()
+        cross = ux * vy - uy * vx
+        if abs(ux * vx + uy * vy) > 0.25 or abs(cross) < 1e-6:
+            continue
+        (x0, y0), (x1, y1) = poly[first[k]].tolist(), poly[second[k]].tolist()
+        along = ((x1 - x0) * vy - (y1 - y0) * vx) / cross
+        out += python_cards_at([x0 + along * ux, y0 + along * uy], [-ux, -uy], [vx, vy], short, long)
+    return out
+
+
+def python_cards_around(quad: np.ndarray, short: float, long: float) -> list[np.ndarray]:
+    corners = quad.astype(np.float64)
+    along = corners[[1, 2, 3, 0]] - corners
+    along /= np.maximum(np.hypot(along[:, 0], along[:, 1]), 1e-6)[:, None]
+    return [card
+            for corner, following, preceding in zip(corners.tolist(), along.tolist(), (-along[[3, 0, 1, 2]]).tolist())
+            for card in python_cards_at(corner, following, preceding, short, long)]
+
+
+def region_outlines(rng: np.random.Generator, count: int) -> list[np.ndarray]:
+    """Outlines (int32 N × 1 × 2) of masks of one to three overlapping turned cards, some
+    with rounded corners or ragged edges, as a frame's regions have them."""
+    outlines = []
+    for _ in range(count):
+        mask = np.zeros((300, 300), np.uint8)
+        for _ in range(int(rng.integers(1, 4))):
+            box = ((float(rng.uniform(80, 220)), float(rng.uniform(80, 220))),
+                   (float(rng.uniform(30, 120)), float(rng.uniform(40, 160))), float(rng.uniform(0, 180)))
+            cv2.fillConvexPoly(mask, np.round(cv2.boxPoints(box)).astype(np.int32), 255)
+        if rng.random() < 0.3:
+            mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
+        if rng.random() < 0.3:
+            mask[rng.random(mask.shape) < 0.02] = 0
+        contours = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+        outlines += list(contours)
+    return outlines
+
+
+def test_cards_at_square_corners_as_numpy_placed_them() -> None:
+    rng = np.random.default_rng(11)
+    placed = 0
+    for outline in region_outlines(rng, 400):
+        short = float(rng.uniform(30, 90))
+        found, expected = _corner_quads(outline, short, short * 1.4), python_corner_quads(outline, short, short * 1.4)
+        assert len(found) == len(expected)
+        assert all(np.array_equal(a, b) for a, b in zip(found, expected))
+        placed += len(found)
+    assert placed > 500
+    assert _corner_quads(np.array([[[0, 0]], [[10, 0]]], np.int32), 50, 70) == []
+
+
+def test_cards_around_a_quad_as_numpy_placed_them() -> None:
+    rng = np.random.default_rng(12)
+    for quad in some_quads(rng, 1000):
+        for given in (quad, quad.astype(np.float32)):
+            found, expected = _cards_around(given, 63.0, 88.5), python_cards_around(given, 63.0, 88.5)
+            assert len(found) == len(expected) == 8
+            assert all(np.array_equal(a, b) for a, b in zip(found, expected))
+    flat = np.zeros((4, 2), np.float32)  # sides of no length: directions of 0
+    assert all(np.array_equal(a, b) for a, b in zip(_cards_around(flat, 10, 14), python_cards_around(flat, 10, 14)))
