@@ -2351,6 +2351,20 @@ PyDoc_STRVAR(edge_mask_doc,
              "(H x W uint8, C-contiguous): Canny's edges (aperture 3, L1 gradient; the thresholds\n"
              "whole numbers, swapped when low > high) grown by a pixel each way, 255 or 0.");
 
+/* Whether the `count` buffers share no memory; else a ValueError naming `names`. */
+static int apart(const Py_buffer *const *views, int count, const char *names)
+{
+    for (int i = 0; i < count; i++)
+        for (int j = i + 1; j < count; j++) {
+            const char *a = views[i]->buf, *b = views[j]->buf;
+            if (views[i]->len > 0 && views[j]->len > 0 && a < b + views[j]->len && b < a + views[i]->len) {
+                PyErr_Format(PyExc_ValueError, "%s must not share memory", names);
+                return 0;
+            }
+        }
+    return 1;
+}
+
 /* Get `grey_object` as a C-contiguous 2-D uint8 picture and `out_object` as a writable
    one to write a picture made from it into: 0, or −1 with a TypeError or ValueError (grey
    empty or too large for int indices, out not its size or sharing memory with it), each
@@ -2363,7 +2377,6 @@ static int get_picture_and_out(PyObject *grey_object, PyObject *out_object, Py_b
         PyBuffer_Release(grey);
         return -1;
     }
-    const char *g = grey->buf, *o = out->buf;
     if (grey->shape[0] < 1 || grey->shape[1] < 1)
         PyErr_SetString(PyExc_ValueError, "grey must not be empty");
     else if (grey->shape[0] >= INT_MAX / 2 || grey->shape[1] >= INT_MAX / 2)
@@ -2371,9 +2384,7 @@ static int get_picture_and_out(PyObject *grey_object, PyObject *out_object, Py_b
     else if (out->shape[0] != grey->shape[0] || out->shape[1] != grey->shape[1])
         PyErr_Format(PyExc_ValueError, "out must be %zd x %zd as grey is, not %zd x %zd", grey->shape[0],
                      grey->shape[1], out->shape[0], out->shape[1]);
-    else if (o < g + grey->len && g < o + out->len)
-        PyErr_SetString(PyExc_ValueError, "out must not share memory with grey");
-    else
+    else if (apart((const Py_buffer *const[]){grey, out}, 2, "grey and out"))
         return 0;
     PyBuffer_Release(grey);
     PyBuffer_Release(out);
@@ -2548,20 +2559,6 @@ static PyObject *distances(PyObject *module, PyObject *args)
     PyBuffer_Release(&mask);
     PyBuffer_Release(&out);
     return result;
-}
-
-/* Whether the `count` buffers share no memory; else a ValueError naming `names`. */
-static int apart(const Py_buffer *const *views, int count, const char *names)
-{
-    for (int i = 0; i < count; i++)
-        for (int j = i + 1; j < count; j++) {
-            const char *a = views[i]->buf, *b = views[j]->buf;
-            if (views[i]->len > 0 && views[j]->len > 0 && a < b + views[j]->len && b < a + views[i]->len) {
-                PyErr_Format(PyExc_ValueError, "%s must not share memory", names);
-                return 0;
-            }
-        }
-    return 1;
 }
 
 PyDoc_STRVAR(blur_doc,

@@ -145,15 +145,15 @@ class DeckModel:
             self.projection = whitening(self.prototypes, self.labels)
         if self.index_projection is None:
             self.index_projection = whitening(self.index_prototypes, self.labels, keep=INDEX_KEEP)
-        self._projected = np.ascontiguousarray(self.prototypes @ self.projection)
-        self._squares = np.einsum("ij,ij->i", self._projected, self._projected)
+        projected = np.ascontiguousarray(self.prototypes @ self.projection)
+        self._squares = np.einsum("ij,ij->i", projected, projected)
         # the projection and the projected prototypes (as columns), as the panels that
-        # _distances reads
+        # _distances reads (the only copy kept of the projected prototypes)
         self._projection_panels = _panels(self.projection, len(self.projection))
-        self._prototype_panels = _panels(self._projected.T, PANEL * len(self._projection_panels))
+        self._prototype_panels = _panels(projected.T, PANEL * len(self._projection_panels))
         self._index_projected = np.ascontiguousarray(self.index_prototypes @ self.index_projection)
         if self.scale <= 0:
-            self.scale = _typical_spread(self._projected, self.labels)
+            self.scale = _typical_spread(projected, self.labels)
         if self.index_scale <= 0:
             self.index_scale = _typical_spread(self._index_projected, self.labels)
 

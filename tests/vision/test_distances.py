@@ -78,18 +78,19 @@ def test_model_descriptors_as_float64_and_as_sums_in_order(mustang_model):
     seen = model.prototypes[rng.choice(len(model.prototypes), 12)]
     seen = np.ascontiguousarray(seen + rng.normal(0, 0.02, seen.shape), np.float32)
     found = model._distances(seen)
-    d2, scale = _float64(seen, model.projection, model._projected)
+    projected = model.prototypes @ model.projection  # as the model projects them
+    d2, scale = _float64(seen, model.projection, projected)
     assert np.all(np.abs(found - d2) <= TOLERANCE * scale)
     flat = seen @ model.projection  # NumPy's float32 (OpenBLAS's order), the same formula
-    numpy = np.einsum("ij,ij->i", flat, flat)[:, None] + model._squares[None, :] - 2.0 * (flat @ model._projected.T)
+    numpy = np.einsum("ij,ij->i", flat, flat)[:, None] + model._squares[None, :] - 2.0 * (flat @ projected.T)
     assert np.max(np.abs(found - d2) / scale) <= 2 * np.max(np.abs(numpy - d2) / scale)
-    assert np.array_equal(found, _in_order(seen, model.projection, model._projected))
+    assert np.array_equal(found, _in_order(seen, model.projection, projected))
 
 
 def test_a_descriptor_on_a_prototype_is_near_zero_not_below(mustang_model):
     # with no projection to round, s is p: only |s|², |p|² and s·p's own roundings are left
     model = mustang_model
-    projected = np.ascontiguousarray(model._projected[::50])
+    projected = np.ascontiguousarray((model.prototypes @ model.projection)[::50])
     found = _c_distances(projected, np.eye(projected.shape[1], dtype=np.float32), projected)
     own = np.diagonal(found)
     assert np.all(np.abs(own) <= TOLERANCE * 2 * _squares(projected))
@@ -115,10 +116,11 @@ def test_match_answers_as_the_numpy_formula(monkeypatch):
     seen = model.prototypes[rng.choice(len(model.prototypes), 9)]
     seen = np.stack([seen + rng.normal(0, 0.2, seen.shape), seen[:, ::-1]], axis=1).astype(np.float32)
     found = model.match(seen)
+    projected = model.prototypes @ model.projection  # as the model projects them
 
     def numpy_distances(rows: np.ndarray) -> np.ndarray:
         flat = rows @ model.projection
-        return np.einsum("ij,ij->i", flat, flat)[:, None] + model._squares[None, :] - 2.0 * (flat @ model._projected.T)
+        return np.einsum("ij,ij->i", flat, flat)[:, None] + model._squares[None, :] - 2.0 * (flat @ projected.T)
 
     monkeypatch.setattr(model, "_distances", numpy_distances)
     expected = model.match(seen)
@@ -127,7 +129,7 @@ def test_match_answers_as_the_numpy_formula(monkeypatch):
     for a, b in zip(found, expected):
         assert a.confidence == pytest.approx(b.confidence, abs=1e-5)
         assert a.margin == pytest.approx(b.margin, abs=1e-5)
-    monkeypatch.setattr(model, "_distances", lambda rows: _in_order(rows, model.projection, model._projected))
+    monkeypatch.setattr(model, "_distances", lambda rows: _in_order(rows, model.projection, projected))
     assert model.match(seen) == found  # the same bits
 
 
