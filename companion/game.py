@@ -1,17 +1,25 @@
 """The protocol between the game-agnostic core and one game's rules engine.
 
-A game is a package under :mod:`companion.games` exposing a :class:`Game` subclass.
-The core (referee session, log, UI) knows games only through this module:
+A game is a package under :mod:`companion.games` exposing ``GAME``, an instance of its
+:class:`Game` subclass (generic over its state type). The core (referee session, log,
+UI) knows games only through this module:
 
-* :meth:`Game.new_state` builds the opening position from seats, options and a seed;
-* :meth:`Game.pending` says who or what must act now: a player's :class:`Decision`, a
-  :class:`Chance` node (an outcome the table's sensors or the seeded generator supply),
-  or :data:`OVER`;
+* :meth:`Game.make_setup` validates a :class:`Setup` (seats with teams, dealer, board
+  parameters, a board file), and :meth:`Game.new_state` builds the opening position from
+  it, the rule options and a seed;
+* :meth:`Game.pending` says who or what must act now: a :class:`Decision` of one or
+  several players, a :class:`Chance` node (an outcome the table's sensors or the seeded
+  generator supply), or :class:`Over`;
 * :meth:`Game.check` judges a proposed :class:`Action` without changing anything, and
   :meth:`Game.apply` plays it (raising :class:`~companion.errors.IllegalAction`);
 * :meth:`Game.legal_actions` enumerates what is legal now (bots, hints, tests);
-* :meth:`Game.observation` is what one player (or the public) may see;
-* :meth:`Game.scores` is the final :class:`ScoreSheet` with its breakdown.
+* :meth:`Game.propose` turns what the sensors and the screen say (:class:`Sensed`) into
+  a :class:`Proposal`: one plan, or :class:`Alternative` plans for the screen to offer;
+* :meth:`Game.view` is what every screen shows (:class:`~companion.view.View`), and
+  :meth:`Game.observation` the game's own JSON view (replays, tests);
+* :meth:`Game.scores` is the final :class:`ScoreSheet` with its breakdown;
+* :meth:`Game.decks`, :meth:`Game.tokens`, :meth:`Game.board`, :attr:`Game.bgstats` and
+  :attr:`Game.panels` give the app the game's material and screen panels.
 
 Engines are pure: no clock, no I/O, no global random state. States are mutable
 (``apply`` changes them in place, like ``chess.Board.push``) and :meth:`GameState.copy`
@@ -26,20 +34,88 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
 
+from companion.boards import Board
 from companion.errors import GameError, IllegalAction
 from companion.i18n import Text
+from companion.view import View
 
 
 @dataclass(frozen=True)
 class Seat:
-    """One player at the table, in clockwise order."""
+    """One player at the table, in clockwise order. ``team`` groups partners (seats
+    with the same number play together); ``None`` plays alone."""
 
     name: str
     colour: str | None = None
+    team: int | None = None
+
+
+@dataclass(frozen=True)
+class BoardParameter:
+    """A number the table enters once for its board (fields per segment, holes per
+    mashie…): validated like a rule option, kept in the game's :class:`Setup`."""
+
+    name: str
+    default: int
+    minimum: int
+    maximum: int
+    title: Text
+    explanation: Text
+
+    def validate(self, value: Any) -> int:
+        """Return ``value`` as a whole number in range, or raise :class:`GameError`."""
+        number = value
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            number = int(value.strip())
+        if isinstance(number, bool) or not isinstance(number, int) or not self.minimum <= number <= self.maximum:
+            raise GameError(Text("Board parameter {name} must be a whole number from {low} to {high}, not {value!r}.",
+                                 name=self.name, low=self.minimum, high=self.maximum, value=value))
+        return number
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a game starts from besides its rule options and seed: the seats (with
+    teams), the dealer, the board's parameters, the board file a table supplies (its
+    JSON, for games whose board is data), and whether the engine deals real cards from
+    the seeded deck (``simulated_hands``: demo, bots, tests) or, like a referee at a real
+    table, tracks only how many cards each hand holds.
+
+    :meth:`Game.make_setup` validates one; :meth:`to_json` and
+    :meth:`Game.setup_from_json` round-trip it through the game log.
+    """
+
+    seats: tuple[Seat, ...]
+    dealer: int = 0
+    simulated_hands: bool = False
+    board: Mapping[str, int] = field(default_factory=dict)
+    board_file: Mapping[str, Any] | None = None
+
+    @property
+    def teams(self) -> dict[int, tuple[int, ...]]:
+        """Team number -> the seats in it, for seats that play in a team."""
+        out: dict[int, list[int]] = {}
+        for index, seat in enumerate(self.seats):
+            if seat.team is not None:
+                out.setdefault(seat.team, []).append(index)
+        return {team: tuple(seats) for team, seats in out.items()}
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s team (empty when it plays alone)."""
+        team = self.seats[seat].team
+        if team is None:
+            return ()
+        return tuple(i for i, s in enumerate(self.seats) if s.team == team and i != seat)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": [{"name": s.name, "colour": s.colour, "team": s.team} for s in self.seats],
+                "dealer": self.dealer, "simulated_hands": self.simulated_hands,
+                "board": dict(self.board), "board_file": self.board_file}
 
 
 @dataclass(frozen=True)
@@ -125,11 +201,18 @@ class Action:
 @dataclass(frozen=True)
 class Decision:
     """A player must act: ``kind`` says which decision (``"turn"``, ``"defend"``, …) and
-    ``prompt`` says it to the table."""
+    ``prompt`` says it to the table. ``also`` names further players who decide at the
+    same time (a partner card exchange): each of ``players`` may act, in any order,
+    until the game moves on."""
 
     player: int
     kind: str
     prompt: Text
+    also: tuple[int, ...] = ()
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return (self.player, *self.also)
 
 
 @dataclass(frozen=True)
@@ -198,15 +281,48 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Alternative:
+    """One way to carry out what the table proposed, offered as a large button:
+    ``label`` says it ("Move 11", "Into the goal"), ``actions`` are submitted in order."""
+
+    label: Text
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
 class Proposal:
     """What the table's inputs suggest: actions to submit in order.
 
     ``auto`` proposals (a token scanned to answer a chance node or an event step) are
-    submitted at once; others wait for a confirm (button or touch).
+    submitted at once; others wait for a confirm (button or touch). When the inputs
+    leave a choice, ``alternatives`` lists them (``actions`` is then empty): the screen
+    offers one button each and the player's choice is submitted.
     """
 
-    actions: tuple[Action, ...]
+    actions: tuple[Action, ...] = ()
     auto: bool = False
+    alternatives: tuple[Alternative, ...] = ()
+
+    def __post_init__(self) -> None:
+        if bool(self.actions) == bool(self.alternatives):
+            raise GameError(Text("A proposal has either actions or alternatives."))
+
+
+@dataclass(frozen=True)
+class Sensed:
+    """Everything the table's sensors and the screen say now, for :meth:`Game.propose`.
+
+    ``cards``: the card ids seen in the play zone; ``token`` and ``zone``: the last token
+    scanned and the reader's zone (``None``: entered by hand); ``tokens``: every token
+    present on each reader, by zone; ``touched``: the pieces or fields tapped on the
+    board drawing since the last move, oldest first (a piece id or a field id).
+    """
+
+    cards: tuple[str, ...] = ()
+    token: str | None = None
+    zone: str | None = None
+    tokens: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    touched: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -270,6 +386,27 @@ class ScoreSheet:
         }
 
 
+@dataclass(frozen=True)
+class Deck:
+    """A deck card vision can be taught: ``name`` is stable (the taught model's name),
+    ``cards`` its faces. A game may offer several (DOG's royal and classic boxes, a
+    standard deck played Brändi style); the first is the default."""
+
+    name: str
+    title: Text
+    cards: tuple[CardSpec, ...]
+
+
+@dataclass(frozen=True)
+class BGStats:
+    """The game's identity for the BG Stats export: its BoardGameGeek id (``None``
+    when it has none), whether the highest score wins, and whether it is cooperative."""
+
+    bgg_id: int | None
+    highest_wins: bool = True
+    cooperative: bool = False
+
+
 class GameState(ABC):
     """A game's mutable state. ``copy`` must give a fully independent state."""
 
@@ -277,48 +414,118 @@ class GameState(ABC):
     def copy(self) -> "GameState": ...
 
 
-class Game(ABC):
-    """One game's rules. Instances are stateless; every method takes the state."""
+S = TypeVar("S", bound=GameState)
+
+
+class Game(ABC, Generic[S]):
+    """One game's rules. Instances are stateless; every method takes the state.
+
+    Besides the rules, a game gives the app what it needs to set up and show a game:
+    its decks (:meth:`decks`), tokens (:meth:`tokens`), board (:meth:`board`), board
+    parameters and rule options, its identity for BG Stats (:attr:`bgstats`) and the
+    module of its screen panels (:attr:`panels`: imported by the app only, so the engine
+    stays free of Kivy).
+    """
 
     name: ClassVar[str]
     title: ClassVar[Text]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[RuleOption, ...]] = ()
+    board_parameters: ClassVar[tuple[BoardParameter, ...]] = ()
     action_types: ClassVar[tuple[type, ...]] = ()
+    bgstats: ClassVar[BGStats] = BGStats(None)
+    panels: ClassVar[str | None] = None
+    teams_allowed: ClassVar[bool] = False
 
     def tokens(self) -> tuple[TokenSpec, ...]:
         """The game's RFID-tagged tokens (none by default)."""
         return ()
 
-    def cards(self) -> tuple[CardSpec, ...]:
-        """The faces of the game's deck, for card vision (none by default)."""
+    def decks(self) -> tuple[Deck, ...]:
+        """The decks card vision can be taught for this game (none by default)."""
         return ()
 
-    # --- setup -----------------------------------------------------------------------
-    @abstractmethod
-    def new_state(self, seats: Sequence[Seat], options: Mapping[str, Any] | None = None, *,
-                  seed: int = 0, dealer: int = 0, simulated_hands: bool = False) -> GameState:
-        """The opening position.
+    def cards(self) -> tuple[CardSpec, ...]:
+        """Every card face of every deck of the game, each id once."""
+        seen: dict[str, CardSpec] = {}
+        for deck in self.decks():
+            for card in deck.cards:
+                seen.setdefault(card.id, card)
+        return tuple(seen.values())
 
-        ``simulated_hands``: deal real cards to hands from a deck shuffled with ``seed``
-        (demo, bots, property tests). Without it the engine, like the referee at a real
-        table, tracks only how many cards each hand holds.
+    def board(self, setup: Setup, options: Mapping[str, Any]) -> "Board | None":
+        """The board this setup plays on (``None`` for a game without a board)."""
+        return None
+
+    # --- setup -----------------------------------------------------------------------
+    def make_setup(self, seats: Sequence[Seat], *, dealer: int = 0, simulated_hands: bool = False,
+                   board: Mapping[str, Any] | None = None, board_file: Mapping[str, Any] | None = None,
+                   options: Mapping[str, Any] | None = None) -> Setup:
+        """A validated :class:`Setup`: player count, dealer, teams and board parameters.
+
+        Raises :class:`GameError` naming the field at fault. Games refine it through
+        :meth:`check_setup` (teams from an option, a board file) and may assign teams.
         """
+        seats = tuple(seats)
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise GameError(Text("{game} is played by {low} to {high} players, not {n}.", game=self.title,
+                                 low=self.min_players, high=self.max_players, n=len(seats)))
+        for n, seat in enumerate(seats, start=1):
+            if not isinstance(seat.name, str) or not seat.name.strip():
+                raise GameError(Text("Seat {n} has no name.", n=n))
+            if seat.team is not None and not self.teams_allowed:
+                raise GameError(Text("{game} is not played in teams (seat {n}).", game=self.title, n=n))
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(seats):
+            raise GameError(Text("The dealer must be one of the players (seat 1 to {n}), not {value!r}.",
+                                 n=len(seats), value=dealer))
+        by_name = {p.name: p for p in self.board_parameters}
+        params = {p.name: p.default for p in self.board_parameters}
+        for name, value in (board or {}).items():
+            if name not in by_name:
+                raise GameError(Text("Unknown board parameter {name}; known: {known}.", name=name,
+                                     known=", ".join(by_name) or "-"))
+            params[name] = by_name[name].validate(value)
+        setup = Setup(seats, dealer, bool(simulated_hands), params, board_file)
+        return self.check_setup(setup, resolve_options(self.options, options))
+
+    def check_setup(self, setup: Setup, options: Mapping[str, Any]) -> Setup:
+        """Game-specific checks and completions of a setup (teams, board); the default
+        accepts it as it is."""
+        return setup
+
+    def setup_from_json(self, data: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> Setup:
+        """The :class:`Setup` logged by :meth:`Setup.to_json`, validated again."""
+        seats = tuple(Seat(str(s["name"]), s.get("colour"), s.get("team")) for s in data["seats"])
+        return self.make_setup(seats, dealer=data.get("dealer", 0), simulated_hands=data.get("simulated_hands", False),
+                               board=data.get("board") or {}, board_file=data.get("board_file"), options=options)
+
+    @abstractmethod
+    def new_state(self, setup: Setup, options: Mapping[str, Any], *, seed: int = 0) -> S:
+        """The opening position of a validated setup with resolved options."""
+
+    def start(self, seats: Sequence[Seat], options: Mapping[str, Any] | None = None, *, seed: int = 0,
+              dealer: int = 0, simulated_hands: bool = False, board: Mapping[str, Any] | None = None,
+              board_file: Mapping[str, Any] | None = None) -> S:
+        """The opening position from plain arguments: :meth:`make_setup`, the options
+        resolved, then :meth:`new_state` (tests, bots, benchmarks)."""
+        setup = self.make_setup(seats, dealer=dealer, simulated_hands=simulated_hands, board=board,
+                                board_file=board_file, options=options)
+        return self.new_state(setup, resolve_options(self.options, options), seed=seed)
 
     # --- the flow ----------------------------------------------------------------------
     @abstractmethod
-    def pending(self, state: GameState) -> Pending: ...
+    def pending(self, state: S) -> Pending: ...
 
     @abstractmethod
-    def check(self, state: GameState, action: Action) -> Verdict:
+    def check(self, state: S, action: Action) -> Verdict:
         """Judge ``action`` against the pending decision or chance node; no change."""
 
     @abstractmethod
-    def _apply(self, state: GameState, action: Action) -> Verdict:
+    def _apply(self, state: S, action: Action) -> Verdict:
         """Play an action already checked legal; return the accepted verdict."""
 
-    def apply(self, state: GameState, action: Action) -> Verdict:
+    def apply(self, state: S, action: Action) -> Verdict:
         """Play ``action``; raise :class:`IllegalAction` with the rejection if illegal."""
         verdict = self.check(state, action)
         if not verdict.accepted:
@@ -326,14 +533,14 @@ class Game(ABC):
         return self._apply(state, action)
 
     @abstractmethod
-    def legal_actions(self, state: GameState) -> list[Action]:
+    def legal_actions(self, state: S) -> list[Action]:
         """Every legal action for the pending decision (chance nodes: one per outcome)."""
 
     @abstractmethod
-    def sample_chance(self, state: GameState, rng) -> Action:
+    def sample_chance(self, state: S, rng: random.Random) -> Action:
         """The action resolving the pending chance node, drawn with ``rng``."""
 
-    def choose(self, state: GameState, rng) -> Action:
+    def choose(self, state: S, rng: random.Random) -> Action:
         """The built-in player's action (demo, property tests); by default a random
         legal action, or a chance outcome."""
         if isinstance(self.pending(state), Chance):
@@ -341,17 +548,16 @@ class Game(ABC):
         return rng.choice(self.legal_actions(state))
 
     # --- table inputs ------------------------------------------------------------------
-    def propose(self, state: GameState, cards: tuple[str, ...], token: str | None,
-                zone: str | None = None) -> "Proposal | Verdict | None":
-        """Interpret the cards in the play zone and the last scanned token.
+    def propose(self, state: S, sensed: Sensed) -> "Proposal | Verdict | None":
+        """Interpret what the table's sensors and the screen say (:class:`Sensed`).
 
-        ``zone`` is where the token was read (the reader's zone, e.g. a board square;
-        ``None`` when it was entered by hand). Return a :class:`Proposal`, a rejection
-        explaining why the scan makes no sense now, or ``None`` while more input is needed.
+        Return a :class:`Proposal` (one plan, or alternatives for the screen to offer),
+        a rejection explaining why the input makes no sense now, or ``None`` while more
+        input is needed.
         """
         return None
 
-    def lifted(self, state: GameState, token: str, zone: str | None) -> "Proposal | Verdict | None":
+    def lifted(self, state: S, token: str, zone: str | None) -> "Proposal | Verdict | None":
         """A token left the reader of ``zone`` (a pawn picked up from a board square).
 
         Answer as :meth:`propose` does; ``None`` (the default) means the lift changes
@@ -359,12 +565,12 @@ class Game(ABC):
         """
         return None
 
-    def intent(self, state: GameState, name: str, args: Mapping[str, Any]) -> "Action | Verdict | None":
+    def intent(self, state: S, name: str, args: Mapping[str, Any]) -> "Action | Verdict | None":
         """Map a touch intent (``"exchange"``, ``"decline"``…) to an action, a
         rejection, or ``None`` when the game knows no such intent."""
         return None
 
-    def table_inputs(self, state: GameState, actions: Sequence[Action]) -> list[dict[str, Any]]:
+    def table_inputs(self, state: S, actions: Sequence[Action]) -> list[dict[str, Any]]:
         """Script lines (``docs/scripted-games.md``) that play ``actions`` from ``state``
         the way a table would; ``state`` is consumed. By default, explicit actions."""
         for action in actions:
@@ -373,17 +579,22 @@ class Game(ABC):
 
     # --- views -------------------------------------------------------------------------
     @abstractmethod
-    def observation(self, state: GameState, player: int | None = None) -> dict[str, Any]:
+    def observation(self, state: S, player: int | None = None) -> dict[str, Any]:
         """What ``player`` may see (``None``: the public view); JSON-ready."""
 
-    def is_over(self, state: GameState) -> bool:
+    @abstractmethod
+    def view(self, state: S, player: int | None = None) -> View:
+        """What every screen shows (:class:`~companion.view.View`), from ``player``'s
+        seat (``None``: the public view). Never shows another player's hidden cards."""
+
+    def is_over(self, state: S) -> bool:
         return isinstance(self.pending(state), Over)
 
     @abstractmethod
-    def scores(self, state: GameState) -> ScoreSheet:
+    def scores(self, state: S) -> ScoreSheet:
         """The score sheet (meaningful once the game is over; provisional before)."""
 
-    def describe_state(self, state: GameState) -> list[Text]:
+    def describe_state(self, state: S) -> list[Text]:
         """A few lines summing up the position, for text output (``replay``)."""
         return []
 

@@ -1,32 +1,33 @@
 """The games the referee knows, one package each.
 
-A game package exposes ``GAME``, an instance of its :class:`companion.game.Game`
-subclass. Add a game by adding a package and its name to :data:`GAME_PACKAGES`.
+A game package under ``companion/games/`` exposes ``GAME``, an instance of its
+:class:`companion.game.Game` subclass, which gives everything the app needs (rules,
+decks, tokens, board, screen panels, BG Stats identity). Packages are found by looking,
+so a new game is a package plus its data, with no edit elsewhere.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from functools import cache
+from typing import Any
 
 from companion.errors import GameError
 from companion.game import Game
 from companion.i18n import Text
 
-GAME_PACKAGES: dict[str, str] = {
-    "mustang": "companion.games.mustang",
-}
+
+@cache
+def available() -> tuple[str, ...]:
+    """Names of the games that can be played, in menu order (alphabetical)."""
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg))
 
 
-def available() -> list[str]:
-    """Names of the games that can be played, in menu order."""
-    return list(GAME_PACKAGES)
-
-
-def get_game(name: str) -> Game:
+def get_game(name: str) -> Game[Any]:
     """The rules engine of game ``name``."""
-    try:
-        module = importlib.import_module(GAME_PACKAGES[name])
-    except KeyError:
+    if name not in available():
         raise GameError(Text("Unknown game {name!r}; known games: {known}.",
-                             name=name, known=", ".join(GAME_PACKAGES))) from None
-    return module.GAME
+                             name=name, known=", ".join(available())))
+    game: Game[Any] = importlib.import_module(f"{__name__}.{name}").GAME
+    return game
