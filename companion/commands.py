@@ -25,7 +25,7 @@ from companion.games import available, get_game
 from companion.session import Referee
 from companion.store import GameStore
 
-DEMO_NAMES = ("Will", "Frank", "Calamity", "Jesse", "Annie")
+DEMO_NAMES = ("Will", "Frank", "Calamity", "Jesse", "Annie", "Doc")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     demo = sub.add_parser("demo", help="bots play a whole game through the referee")
     demo.add_argument("--game", default="mustang", choices=available())
-    demo.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N")
+    demo.add_argument("--players", type=int, default=3, choices=range(2, len(DEMO_NAMES) + 1), metavar="N")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--db", type=Path, help="log to this database; an unfinished demo game there started with "
                                               "the same game, players, seed and options is resumed")
@@ -91,7 +91,7 @@ def _print_state(ref: Referee, out: TextIO) -> None:
 # --- replay ---------------------------------------------------------------------------------
 
 def _seats(raw: Iterable[Any]) -> list[Seat]:
-    return [Seat(s) if isinstance(s, str) else Seat(s["name"], s.get("colour")) for s in raw]
+    return [Seat(s) if isinstance(s, str) else Seat(s["name"], s.get("colour"), s.get("team")) for s in raw]
 
 
 def run_script(lines: Iterable[str], store: GameStore) -> tuple[Referee, list[dict[str, Any]]]:
@@ -113,6 +113,7 @@ def run_script(lines: Iterable[str], store: GameStore) -> tuple[Referee, list[di
             ref = Referee.new(store, setup.get("game", "mustang"), _seats(setup["seats"]), setup.get("options"),
                               seed=int(setup.get("seed", 0)), dealer=int(setup.get("dealer", 0)),
                               simulated_hands=bool(setup.get("simulated_hands", False)),
+                              board=setup.get("board"), board_file=setup.get("board_file"),
                               token_lookup=lambda uid: tags.get(uid))
             records.append({"line": number, "input": entry, "verdict": None})
             continue
@@ -130,6 +131,10 @@ def _feed(ref: Referee, entry: dict[str, Any]) -> Verdict | None:
         return ref.scan(str(entry["scan"]))
     if "tag" in entry:
         return ref.table_input(TagPlaced(str(entry["tag"]), entry.get("zone", "main")))
+    if "touch" in entry:
+        return ref.table_input(Intent("touch", {"target": entry["touch"]}))
+    if "choose" in entry:
+        return ref.table_input(Intent("choose", {"index": entry["choose"]}))
     if "cards" in entry:
         return ref.table_input(CardsSeen(tuple(sorted(entry["cards"]))))
     if "confirm" in entry:
@@ -208,17 +213,18 @@ def play_out(ref: Referee, report=None, pace: float = 0.0) -> None:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     store = GameStore(args.db or ":memory:")
-    seats = tuple(Seat(name) for name in DEMO_NAMES[:args.players])
+    names = DEMO_NAMES[:args.players]
     options = resolve_options(get_game(args.game).options, _parse_options(args.option))
     same = [r for r in store.unfinished()
-            if r.simulated_hands and (r.game, r.seats, r.seed, r.dealer, r.options) == (args.game, seats, args.seed, 0,
-                                                                                          options)]
+            if r.simulated_hands and (r.game, tuple(s.name for s in r.seats), r.seed, r.dealer, r.options)
+            == (args.game, names, args.seed, 0, options)]
     if same:
         ref = Referee.resume(store, same[0].id)
         if not args.quiet and not args.json:
             print(Text("Resuming game {id} after {n} moves.", id=ref.game_id, n=len(ref.actions)).render())
     else:
-        ref = Referee.new(store, args.game, seats, options, seed=args.seed, simulated_hands=True)
+        ref = Referee.new(store, args.game, [Seat(name) for name in names], options, seed=args.seed,
+                          simulated_hands=True)
     play_out(ref, None if (args.quiet or args.json) else print, args.pace)
     if args.record:
         script = table_script(ref)
@@ -236,14 +242,24 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def table_script(ref: Referee) -> list[dict[str, Any]]:
     """The game of ``ref`` as a scripted table game (see ``docs/scripted-games.md``)."""
-    setup = {"game": ref.game.name, "seats": [{"name": s.name} for s in ref.seats], "options": ref.options,
-             "seed": ref.seed, "dealer": ref.dealer}
-    opening = ref.game.new_state(ref.seats, ref.options, seed=ref.seed, dealer=ref.dealer,
-                                 simulated_hands=ref.simulated_hands)
+    setup: dict[str, Any] = {"game": ref.game.name, "seats": [_seat_json(s) for s in ref.seats],
+                             "options": ref.options, "seed": ref.seed, "dealer": ref.dealer}
+    if ref.setup.board:
+        setup["board"] = dict(ref.setup.board)
+    if ref.setup.board_file:
+        setup["board_file"] = ref.setup.board_file
+    opening = ref.game.new_state(ref.setup, ref.options, seed=ref.seed)
     return [{"setup": setup}] + ref.game.table_inputs(opening, ref.actions)
 
 
 # --- bench ------------------------------------------------------------------------------------
+
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": seat.name}
+    if seat.team is not None:
+        out["team"] = seat.team
+    return out
+
 
 def _spread(times: list[float]) -> str:
     """Median, p99, p99.9 and worst of ``times`` (seconds), in µs."""
@@ -266,7 +282,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     actions = 0
     start = time.perf_counter()
     for seed in range(args.games):
-        state = game.new_state(seats, seed=seed, simulated_hands=True)
+        state = game.start(seats, seed=seed, simulated_hands=True)
         rng = random.Random(seed)
         while not game.is_over(state):
             action = game.choose(state, rng)

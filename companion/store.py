@@ -1,10 +1,16 @@
 """The durable game log and the history of finished games, in SQLite.
 
-The log is the truth. A game is its setup (game, seats, options, seed, dealer, whether
-hands are simulated) and the ordered list of accepted inputs: actions (and chance
-outcomes, which are actions too) and undos. Each entry is committed with
-``synchronous=FULL`` before :meth:`GameStore.append` returns, so an input the table was
-told about survives a power cut; the state is rebuilt by replaying the entries.
+The log is the truth. A game is its setup (game, seats, options, seed, and the game's
+:class:`~companion.game.Setup` as JSON: teams, dealer, board, whether hands are
+simulated) and the ordered list of accepted inputs: actions (and chance outcomes, which
+are actions too) and undos. An action that is part of the same move as the one before it
+(a catch and the token drawn for it) is logged ``joined``, so one undo takes back the
+whole move. Each entry is committed with ``synchronous=FULL`` before
+:meth:`GameStore.append` returns, so an input the table was told about survives a power
+cut; the state is rebuilt by replaying the entries.
+
+A database written by an earlier version (``dealer`` and ``simulated_hands`` columns, no
+``joined``) is migrated when opened, in one transaction.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from typing import Any
 
 from companion.db import connect, ensure_schema
 from companion.errors import StorageError
-from companion.game import Seat
+from companion.game import Seat, Setup
 from companion.i18n import Text
 
 SCHEMA = """
@@ -28,8 +34,7 @@ CREATE TABLE IF NOT EXISTS games (
     seats TEXT NOT NULL,
     options TEXT NOT NULL,
     seed INTEGER NOT NULL,
-    dealer INTEGER NOT NULL,
-    simulated_hands INTEGER NOT NULL,
+    setup TEXT NOT NULL,
     started_at TEXT NOT NULL,
     finished_at TEXT,
     final TEXT
@@ -40,8 +45,31 @@ CREATE TABLE IF NOT EXISTS moves (
     kind TEXT NOT NULL CHECK (kind IN ('action', 'undo')),
     payload TEXT,
     at TEXT NOT NULL,
+    joined INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, seq)
 )
+"""
+
+MIGRATE_SETUP = """
+CREATE TABLE games_new (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    setup TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    final TEXT
+);
+INSERT INTO games_new (id, game, seats, options, seed, setup, started_at, finished_at, final)
+    SELECT id, game, seats, options, seed,
+           json_object('seats', json(seats), 'dealer', dealer,
+                       'simulated_hands', json(CASE WHEN simulated_hands THEN 'true' ELSE 'false' END),
+                       'board', json_object(), 'board_file', NULL),
+           started_at, finished_at, final FROM games;
+DROP TABLE games;
+ALTER TABLE games_new RENAME TO games;
 """
 
 
@@ -54,11 +82,19 @@ class GameRecord:
     seats: tuple[Seat, ...]
     options: dict[str, Any]
     seed: int
-    dealer: int
-    simulated_hands: bool
+    setup: dict[str, Any]
     started_at: str
     finished_at: str | None
     final: dict[str, Any] | None
+
+
+    @property
+    def dealer(self) -> int:
+        return int(self.setup.get("dealer", 0))
+
+    @property
+    def simulated_hands(self) -> bool:
+        return bool(self.setup.get("simulated_hands", False))
 
 
 @dataclass(frozen=True)
@@ -67,6 +103,7 @@ class LogEntry:
     kind: str
     payload: dict[str, Any] | None
     at: str
+    joined: bool = False
 
 
 def _now() -> str:
@@ -79,7 +116,32 @@ class GameStore:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.connection = connect(path)
+        self._migrate()
         ensure_schema(self.connection, SCHEMA)
+
+    def _migrate(self) -> None:
+        """Bring a database of an earlier version to this schema, in one transaction."""
+        conn = self.connection
+        try:
+            games = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
+            moves = {row[1] for row in conn.execute("PRAGMA table_info(moves)")}
+            if not (games and "setup" not in games) and not (moves and "joined" not in moves):
+                return
+            conn.execute("PRAGMA foreign_keys=OFF")
+            try:
+                script = "BEGIN;"
+                if games and "setup" not in games:
+                    script += MIGRATE_SETUP
+                if moves and "joined" not in moves:
+                    script += "ALTER TABLE moves ADD COLUMN joined INTEGER NOT NULL DEFAULT 0;"
+                conn.executescript(script + "COMMIT;")
+            finally:
+                conn.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.Error as err:
+            if conn.in_transaction:
+                conn.rollback()
+            raise StorageError(Text("The game database could not be brought up to date: {detail}",
+                                    detail=str(err))) from err
 
     def close(self) -> None:
         self.connection.close()
@@ -91,18 +153,20 @@ class GameStore:
         except sqlite3.Error as err:
             raise StorageError(Text("Could not save to the game database: {detail}", detail=str(err))) from err
 
-    def create(self, game: str, seats: tuple[Seat, ...], options: dict[str, Any], seed: int, dealer: int,
-               simulated_hands: bool) -> int:
-        seats_json = json.dumps([{"name": s.name, "colour": s.colour} for s in seats])
-        cur = self._write("INSERT INTO games (game, seats, options, seed, dealer, simulated_hands, started_at) "
-                          "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                          (game, seats_json, json.dumps(options), seed, dealer, int(simulated_hands), _now()))
+    def create(self, game: str, options: dict[str, Any], seed: int, setup: Setup) -> int:
+        seats_json = json.dumps([{"name": s.name, "colour": s.colour, "team": s.team} for s in setup.seats])
+        cur = self._write("INSERT INTO games (game, seats, options, seed, setup, started_at) VALUES (?, ?, ?, ?, ?, ?)",
+                          (game, seats_json, json.dumps(options), seed, json.dumps(setup.to_json()), _now()))
+        assert cur.lastrowid is not None
         return int(cur.lastrowid)
 
-    def append(self, game_id: int, seq: int, kind: str, payload: dict[str, Any] | None) -> None:
-        """Durably add entry ``seq``; a second writer of the same ``seq`` fails."""
-        self._write("INSERT INTO moves (game_id, seq, kind, payload, at) VALUES (?, ?, ?, ?, ?)",
-                    (game_id, seq, kind, json.dumps(payload) if payload is not None else None, _now()))
+    def append(self, game_id: int, seq: int, kind: str, payload: dict[str, Any] | None, *,
+               joined: bool = False) -> None:
+        """Durably add entry ``seq``; a second writer of the same ``seq`` fails.
+        ``joined``: the action belongs to the same move as the entry before it."""
+        self._write("INSERT INTO moves (game_id, seq, kind, payload, at, joined) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, seq, kind, json.dumps(payload) if payload is not None else None, _now(),
+                     int(joined)))
 
     def finish(self, game_id: int, final: dict[str, Any]) -> None:
         self._write("UPDATE games SET finished_at = ?, final = ? WHERE id = ?", (_now(), json.dumps(final), game_id))
@@ -117,13 +181,13 @@ class GameStore:
     def _records(self, where: str, params: tuple = ()) -> list[GameRecord]:
         try:
             rows = self.connection.execute(
-                "SELECT id, game, seats, options, seed, dealer, simulated_hands, started_at, finished_at, final "
+                "SELECT id, game, seats, options, seed, setup, started_at, finished_at, final "
                 f"FROM games {where}", params).fetchall()
         except sqlite3.Error as err:
             raise StorageError(Text("The game database is damaged: {detail}", detail=str(err))) from err
-        return [GameRecord(r[0], r[1], tuple(Seat(s["name"], s.get("colour")) for s in json.loads(r[2])),
-                           json.loads(r[3]), r[4], r[5], bool(r[6]), r[7], r[8],
-                           json.loads(r[9]) if r[9] else None) for r in rows]
+        return [GameRecord(r[0], r[1], tuple(Seat(s["name"], s.get("colour"), s.get("team")) for s in json.loads(r[2])),
+                           json.loads(r[3]), r[4], json.loads(r[5]), r[6], r[7],
+                           json.loads(r[8]) if r[8] else None) for r in rows]
 
     def record(self, game_id: int) -> GameRecord:
         found = self._records("WHERE id = ?", (game_id,))
@@ -141,8 +205,8 @@ class GameStore:
 
     def entries(self, game_id: int) -> list[LogEntry]:
         try:
-            rows = self.connection.execute("SELECT seq, kind, payload, at FROM moves WHERE game_id = ? ORDER BY seq",
-                                           (game_id,)).fetchall()
+            rows = self.connection.execute("SELECT seq, kind, payload, at, joined FROM moves WHERE game_id = ? "
+                                           "ORDER BY seq", (game_id,)).fetchall()
         except sqlite3.Error as err:
             raise StorageError(Text("The game database is damaged: {detail}", detail=str(err))) from err
-        return [LogEntry(r[0], r[1], json.loads(r[2]) if r[2] else None, r[3]) for r in rows]
+        return [LogEntry(r[0], r[1], json.loads(r[2]) if r[2] else None, r[3], bool(r[4])) for r in rows]

@@ -10,6 +10,7 @@ board with its pieces (:class:`BoardView`). What only one game shows goes in
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -31,13 +32,44 @@ class PlayerView:
     score: int | None = None
 
 
+class NeedKind(enum.Enum):
+    """What kind of input an item of the checklist waits for: the session ticks
+    ``CARDS`` when cards lie in the play zone, ``TOKEN`` when a token was scanned or a
+    piece tapped, ``CONFIRM`` when a proposal waits for confirmation; ``OTHER`` items are
+    ticked by the game itself."""
+
+    CARDS = "cards"
+    TOKEN = "token"
+    CONFIRM = "confirm"
+    OTHER = "other"
+
+
 @dataclass(frozen=True)
 class Need:
-    """One item of what the referee waits for (card, piece, confirm), ticked when
-    the table has given it."""
+    """One item of what the referee waits for (card ✓, piece ◻, confirm ◻)."""
 
     label: Text
+    kind: NeedKind = NeedKind.OTHER
     done: bool = False
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """Something the whole table must see at once (an event card turned over): shown
+    full screen each time ``serial`` grows."""
+
+    title: Text
+    body: Text
+    serial: int
+
+
+@dataclass(frozen=True)
+class Countdown:
+    """A decision with a time limit: after ``seconds`` the screen sends ``intent``."""
+
+    intent: str
+    seconds: float
+    label: Text
 
 
 @dataclass(frozen=True)
@@ -95,4 +127,6 @@ class View:
     progress: tuple[Text, ...] = ()
     board: BoardView | None = None
     panels: Mapping[str, Any] = field(default_factory=dict)
+    announcement: Announcement | None = None
+    countdown: Countdown | None = None
     over: bool = False

@@ -191,7 +191,7 @@ def test_lifting_a_scanned_horse_keeps_the_proposal(store):
 def test_the_game_hears_which_reader_read_the_token(store, monkeypatch):
     ref = table_game(store)
     heard = []
-    monkeypatch.setattr(ref.game, "propose", lambda state, cards, token, zone: heard.append((token, zone)))
+    monkeypatch.setattr(ref.game, "propose", lambda state, sensed: heard.append((sensed.token, sensed.zone)))
     ref.table_input(TagPlaced("foal-red-1", "square-12"))
     ref.scan("foal-blue-1")
     assert heard == [("foal-red-1", "square-12"), ("foal-blue-1", None)]

@@ -22,7 +22,7 @@ NAMES = ("Will", "Frank", "Lucky", "Calamity", "Jesse")
 def new_game(players: int = 2, *, simulated: bool = True, flips=("stallion-red-1", "mare-red-1", "foal-red-1"),
              **options):
     """A game past its opening flips (the given tokens face up)."""
-    state = GAME.new_state([Seat(n) for n in NAMES[:players]], options, seed=1, simulated_hands=simulated)
+    state = GAME.start([Seat(n) for n in NAMES[:players]], options, seed=1, simulated_hands=simulated)
     for token in flips:
         GAME.apply(state, DrawToken(token))
     return state

@@ -75,7 +75,7 @@ def play(seed: int, players: int, options: dict, bot_share: float, watcher: Watc
     """A random legal game: at each decision the built-in player moves with probability
     ``bot_share``, otherwise a uniformly random legal action (one of which is checked)."""
     rng = random.Random(seed)
-    state = GAME.new_state([Seat(f"P{i}") for i in range(players)], options, seed=seed,
+    state = GAME.start([Seat(f"P{i}") for i in range(players)], options, seed=seed,
                            dealer=seed % players, simulated_hands=True)
     log = []
     while not GAME.is_over(state):
@@ -103,7 +103,7 @@ def assert_final(state, log, replay: bool = True) -> None:
     assert sheet.winners and all(sheet.players[w].total == max(p.total for p in sheet.players) for w in sheet.winners)
     if not replay:
         return
-    replayed = GAME.new_state(state.seats, state.options, seed=state.seed, dealer=state.dealer, simulated_hands=True)
+    replayed = GAME.start(state.seats, state.options, seed=state.seed, dealer=state.dealer, simulated_hands=True)
     for action in log:
         GAME.apply(replayed, GAME.action_from_json(GAME.action_to_json(action)))
     assert replayed == state

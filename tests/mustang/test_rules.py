@@ -12,7 +12,7 @@ from tests.mustang.helpers import assert_accounted, deal, dealer, give_cards, ne
 
 
 def test_setup_deals_six_cards_and_turns_up_one_horse_per_stack():
-    state = GAME.new_state([Seat("A"), Seat("B"), Seat("C")], seed=3, dealer=1, simulated_hands=True)
+    state = GAME.start([Seat("A"), Seat("B"), Seat("C")], seed=3, dealer=1, simulated_hands=True)
     pending = GAME.pending(state)
     assert isinstance(pending, Chance) and pending.kind == "flip" and len(pending.outcomes) == 10
     resolve_chances(state, "stallion-blue-2", "mare-green-1", "foal-yellow-4")
@@ -28,7 +28,7 @@ def test_setup_deals_six_cards_and_turns_up_one_horse_per_stack():
 @pytest.mark.parametrize("players", [1, 6])
 def test_player_count_is_two_to_five(players):
     with pytest.raises(GameError):
-        GAME.new_state([Seat(str(i)) for i in range(players)])
+        GAME.start([Seat(str(i)) for i in range(players)])
 
 
 def test_catch_trio_with_a_cowboy_rulebook_example():
@@ -151,7 +151,7 @@ def test_stable_moves_from_own_corral_only():
 
 
 def test_the_dealer_instructions_are_those_of_the_last_action_only():
-    state = GAME.new_state([Seat("A"), Seat("B")], seed=1, simulated_hands=True)
+    state = GAME.start([Seat("A"), Seat("B")], seed=1, simulated_hands=True)
     assert dealer(state) == [deal(0, 6), deal(1, 6)]                     # the opening deal
     resolve_chances(state, "stallion-red-1", "mare-red-1", "foal-red-1")
     assert dealer(state) == []                                           # a flip uses no cards

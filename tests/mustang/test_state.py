@@ -23,7 +23,7 @@ def _mutables(value, path="state"):
 
 
 def test_copy_equals_a_deep_copy_and_shares_no_mutable_part():
-    state = GAME.new_state([Seat(n) for n in "ABCD"], seed=3, simulated_hands=True)
+    state = GAME.start([Seat(n) for n in "ABCD"], seed=3, simulated_hands=True)
     rng = random.Random(3)
     while state.turn < 40 and not GAME.is_over(state):
         GAME.apply(state, GAME.choose(state, rng))

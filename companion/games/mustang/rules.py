@@ -20,8 +20,8 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from companion.errors import GameError
-from companion.game import (Action, CardSpec, Chance, Decision, Game, Over, Pending, Proposal, ScoreSheet, Seat,
-                            TokenSpec, Verdict, resolve_options)
+from companion.game import (Action, BGStats, CardSpec, Chance, Decision, Deck, Game, Over, Pending, Proposal,
+                            ScoreSheet, Sensed, Setup, TokenSpec, Verdict)
 from companion.games.mustang import cards as C
 from companion.games.mustang.changes import changes, snapshot
 from companion.games.mustang.actions import (ACTION_TYPES, Catch, Decline, Defend, DiscardCowboys, Done,
@@ -34,6 +34,7 @@ from companion.games.mustang.state import Deal, GameEnd, Instruction, MustangSta
 from companion.games.mustang.texts import (CARD_NAMES, COMBO_NAMES, EVENT_NAMES, NEEDS, RUN_OUT,
                                            STACK_EMPTY, STACK_TOPS, Section, horse_name, t, tn)
 from companion.i18n import Text
+from companion.view import View
 
 HAND = C.HAND_SIZE
 
@@ -59,7 +60,7 @@ def _reject(reason: str, section: Section, message: Text) -> Verdict:
     return Verdict.reject(reason, section.text, message)
 
 
-class Mustang(Game):
+class Mustang(Game[MustangState]):
     """Mustang (Wolf Fang, 2007) for 2–5 players."""
 
     name = "mustang"
@@ -68,23 +69,25 @@ class Mustang(Game):
     max_players = 5
     options = OPTIONS
     action_types = ACTION_TYPES
+    bgstats = BGStats(None)
+    panels = "companion.games.mustang.panels"
 
     # --- catalogue --------------------------------------------------------------------
     def tokens(self) -> tuple[TokenSpec, ...]:
         return tuple(TokenSpec(h.id, h.kind.value, h.colour, horse_name(h.id)) for h in HORSES.values())
 
-    def cards(self) -> tuple[CardSpec, ...]:
-        return tuple(CardSpec(card, card_name(card), C.copies(card)) for card in C.DECK_IDS)
+    def decks(self) -> tuple[Deck, ...]:
+        """The cowboy cards and the event cards, taught as one deck: the camera reads the
+        cards played and the event turned over."""
+        cowboys = tuple(CardSpec(card, card_name(card), C.copies(card)) for card in C.DECK_IDS)
+        events = tuple(CardSpec(event, t(EVENT_NAMES[event]), EVENT_DECKS["standard"].count(event))
+                       for event in dict.fromkeys(EVENT_DECKS["standard"]))
+        return (Deck("mustang", t("Cowboy and event cards"), cowboys + events),)
 
     # --- setup ------------------------------------------------------------------------
-    def new_state(self, seats: Sequence[Seat], options: Mapping[str, Any] | None = None, *,
-                  seed: int = 0, dealer: int = 0, simulated_hands: bool = False) -> MustangState:
-        seats = tuple(seats)
-        if not self.min_players <= len(seats) <= self.max_players:
-            raise GameError(t("Mustang is played by 2 to 5 players, not {n}.", n=len(seats)))
-        if not 0 <= dealer < len(seats):
-            raise GameError(t("The dealer must be one of the players."))
-        opts = resolve_options(self.options, options)
+    def new_state(self, setup: Setup, options: Mapping[str, Any], *, seed: int = 0) -> MustangState:
+        seats, dealer, simulated_hands = setup.seats, setup.dealer, setup.simulated_hands
+        opts = dict(options)
         if simulated_hands:
             deck = C.full_deck()
             random.Random(f"mustang:{seed}:deal").shuffle(deck)
@@ -230,9 +233,9 @@ class Mustang(Game):
         return choose(self, state, rng)
 
     # --- table inputs ---------------------------------------------------------------------
-    def propose(self, state: MustangState, cards: tuple[str, ...], token: str | None,
-                zone: str | None = None) -> Proposal | Verdict | None:
+    def propose(self, state: MustangState, sensed: Sensed) -> Proposal | Verdict | None:
         """Mustang has one reader: where the token was scanned does not matter."""
+        cards, token = sensed.cards, sensed.token
         pending = self.pending(state)
         if isinstance(pending, Over):
             return None
@@ -315,6 +318,11 @@ class Mustang(Game):
             view["end"] = {"reason": state.end.reason, "player": state.end.player, "kind": state.end.kind,
                            "bonus": state.end.bonus}
         return view
+
+    def view(self, state: MustangState, player: int | None = None) -> View:
+        from companion.games.mustang.view import view
+
+        return view(self, state, player)
 
     def scores(self, state: MustangState) -> ScoreSheet:
         return score_state(state)
