@@ -587,6 +587,12 @@ class Game(ABC, Generic[S]):
         """What every screen shows (:class:`~companion.view.View`), from ``player``'s
         seat (``None``: the public view). Never shows another player's hidden cards."""
 
+    def hand(self, state: S, player: int) -> tuple[str | None, ...]:
+        """The cards ``player`` holds as the engine knows them (``None``: a card the
+        referee cannot see); empty for games without hands. Tests use it to check that
+        no other player's view shows them."""
+        return ()
+
     def is_over(self, state: S) -> bool:
         return isinstance(self.pending(state), Over)
 

@@ -319,6 +319,9 @@ class Mustang(Game[MustangState]):
                            "bonus": state.end.bonus}
         return view
 
+    def hand(self, state: MustangState, player: int) -> tuple[str | None, ...]:
+        return tuple(state.players[player].hand)
+
     def view(self, state: MustangState, player: int | None = None) -> View:
         from companion.games.mustang.view import view
 
