@@ -238,10 +238,13 @@ Pending = Decision | Chance | Over
 @dataclass(frozen=True)
 class Change:
     """One visible consequence of an accepted action, for the log and the banner:
-    a translatable ``text`` and JSON-ready ``data`` whose ``kind`` names what changed."""
+    a translatable ``text`` and JSON-ready ``data`` whose ``kind`` names what changed.
+    ``banner`` is false for what the play screen already shows elsewhere (the dealer's
+    instructions, whose turn it is)."""
 
     text: Text
     data: Mapping[str, Any] = field(default_factory=dict)
+    banner: bool = True
 
 
 @dataclass(frozen=True)
@@ -395,6 +398,15 @@ class Deck:
     name: str
     title: Text
     cards: tuple[CardSpec, ...]
+
+
+@dataclass(frozen=True)
+class HoldingPlace:
+    """A place where a player keeps tokens at the end (Mustang's corral and stable),
+    for scoring a game the app did not referee."""
+
+    name: str
+    label: Text
 
 
 @dataclass(frozen=True)
@@ -570,6 +582,17 @@ class Game(ABC, Generic[S]):
         rejection, or ``None`` when the game knows no such intent."""
         return None
 
+    def played_cards(self, action: Action) -> tuple[str, ...]:
+        """The cards ``action`` takes from a hand (the simulated table lays them in the
+        play zone); by default its ``cards`` field, if it has one."""
+        cards = getattr(action, "cards", ())
+        return tuple(cards) if isinstance(cards, (tuple, list)) else ()
+
+    def touch_actions(self, state: S) -> list[Action]:
+        """Legal actions the screen offers as buttons because no sensor input makes
+        them (none by default)."""
+        return []
+
     def table_inputs(self, state: S, actions: Sequence[Action]) -> list[dict[str, Any]]:
         """Script lines (``docs/scripted-games.md``) that play ``actions`` from ``state``
         the way a table would; ``state`` is consumed. By default, explicit actions."""
@@ -586,6 +609,19 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, player: int | None = None) -> View:
         """What every screen shows (:class:`~companion.view.View`), from ``player``'s
         seat (``None``: the public view). Never shows another player's hidden cards."""
+
+    # --- scoring a game the app did not referee ----------------------------------------
+    def holding_places(self) -> tuple[HoldingPlace, ...]:
+        """Where players keep tokens at the end; empty (the default) when the game
+        cannot be scored from its tokens alone."""
+        return ()
+
+    def score_holdings(self, names: Sequence[str], held: Mapping[tuple[int, str], Sequence[str]],
+                       ender: int | None, options: Mapping[str, Any]) -> ScoreSheet:
+        """Score players ``names`` from the tokens ``held`` at each ``(seat, place)``;
+        ``ender`` ended the game (``None``: nobody). Only for games with
+        :meth:`holding_places`."""
+        raise GameError(Text("{game} cannot be scored without refereeing it.", game=self.title))
 
     def hand(self, state: S, player: int) -> tuple[str | None, ...]:
         """The cards ``player`` holds as the engine knows them (``None``: a card the

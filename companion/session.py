@@ -292,6 +292,11 @@ class Referee:
         if item.name == "clear":
             self._clear_tray()
             return None
+        if item.name == "action":
+            action = item.args.get("action")
+            if not isinstance(action, Mapping):
+                return _reject("bad-intent", Text("That input is incomplete: try again."))
+            return self.submit_json(action)
         found = self.game.intent(self.state, item.name, dict(item.args))
         if found is None:
             return _reject("unknown-intent", Text("That button does nothing now. {prompt}",

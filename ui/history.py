@@ -122,13 +122,14 @@ def bgstats_play(summary: Any, *, title: str | None = None) -> dict[str, Any]:
             "startPlayer": seat == dealer,
             "role": "",
         })
-    game = games.get_game(summary.game) if summary.game in games.available() else None
+    identity = games.get_game(summary.game).bgstats if summary.game in games.available() else None
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": str(summary.id),
         "playDate": _play_date(summary.started_at),
         "game": {"name": title or game_title(summary.game), "sourceGameId": summary.game,
-                 "bggId": int(getattr(game, "bgg_id", 0) or 0), "highestWins": True, "noPoints": False},
+                 "bggId": identity.bgg_id or 0 if identity else 0,
+                 "highestWins": identity.highest_wins if identity else True, "noPoints": False},
         "players": players,
         "board": "",
         "location": "",

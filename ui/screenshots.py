@@ -36,7 +36,7 @@ def prepare_games(app: Any) -> None:
             app.table.simulate_chance()
         else:
             app.table.submit(referee.bot_action())
-        dealing = any(i.get("cards") for i in referee.observation().get("dealer_instructions", ()))
+        dealing = bool(referee.view().instructions)
         if dealing and isinstance(referee.pending, Decision):
             break
     app.table.changed()
@@ -92,12 +92,13 @@ def lay_cards(app: Any, driver: Any, patience: float = 120.0) -> None:
 
 
 def show(app: Any, driver: Any, screen: str) -> None:
-    from ui.screens.play import event_card
+    from ui.screens.play import announcement_card
 
     if screen == "event":
         driver.go("play")
-        card = app.screen("play").board().event({"last_event": "heavy_rain"})
-        event_card(*card)
+        announcement = app.table.referee.view().announcement
+        if announcement is not None:
+            announcement_card(announcement)
     elif screen == "scores":
         finished = app.services.store.finished()[0]
         from ui.history import stored_sheet

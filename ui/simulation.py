@@ -7,9 +7,11 @@ as at a real table, and the confirm and undo buttons are pressed through their m
 pins. Without a device layer, or without card vision, the same inputs go straight on
 the queue (``TagPlaced``, ``CardsSeen``, ``ButtonPressed``).
 
-:meth:`Puppet.plan` turns a game action into those physical steps, by a convention
-every game's actions follow: a ``cards`` field is laid in the play zone, a ``horse``
-or ``token`` field is placed on the reader; an action with neither is entered by touch
+:meth:`Puppet.plan` turns a game action into those physical steps from the game's own
+account of how a table plays it (:meth:`companion.game.Game.table_inputs`, the lines of
+a scripted game): cards are laid in the play zone, tokens placed on the reader of their
+zone, buttons pressed, pieces and fields tapped on the board, alternatives chosen; an
+action the game cannot play from the table alone is entered by touch
 (``Intent("action")``). :class:`Autoplay` runs a plan step by step on the app's clock,
 waiting for each input to reach the referee before the next.
 """
@@ -22,6 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
+from companion.errors import CompanionError
 from companion.inputs import ButtonPressed, CardsSeen, Intent, TagPlaced
 
 from ui import D
@@ -42,7 +45,7 @@ def uid_for(token: str) -> str:
 
 @dataclass(frozen=True)
 class Step:
-    """One physical step: ``kind`` is ``lay``, ``place``, ``touch``, ``press`` or ``clear``."""
+    """One physical step: ``kind`` is ``lay``, ``place``, ``intent``, ``press`` or ``clear``."""
 
     kind: str
     value: Any
@@ -73,16 +76,18 @@ class Puppet:
         readers = self.services.config.rfid.readers
         return readers[0].zone if readers else "main"
 
-    def place(self, token: str) -> None:
-        """Lay ``token`` on the reader (and lift whatever lay there)."""
+    def place(self, token: str, zone: str | None = None) -> None:
+        """Lay ``token`` on the reader of ``zone`` (default: the first reader's), lifting
+        whatever lay there."""
         uid = uid_for(token)
+        zone = zone or self.zone
         rfid = self._rfid_table()
-        if rfid is None or self.zone not in rfid.zones():
-            self.services.queue.put(TagPlaced(uid, self.zone, at=time.monotonic()))
+        if rfid is None or zone not in rfid.zones():
+            self.services.queue.put(TagPlaced(uid, zone, at=time.monotonic()))
             return
-        for other in rfid.tags_on(self.zone):
-            rfid.lift(self.zone, other)
-        rfid.place(self.zone, uid)
+        for other in rfid.tags_on(zone):
+            rfid.lift(zone, other)
+        rfid.place(zone, uid)
 
     def lay(self, cards: Sequence[str]) -> None:
         """Put ``cards`` in the play zone (an empty list clears it).
@@ -116,9 +121,9 @@ class Puppet:
         else:
             self.services.queue.put(ButtonPressed(name, at=time.monotonic()))
 
-    def touch(self, action: Any) -> None:
-        referee = self.table.referee
-        self.services.queue.put(Intent("action", {"action": referee.game.action_to_json(action)}))
+    def intent(self, intent: Intent) -> None:
+        """A touch on the screen: a button, a piece or field of the board, a choice."""
+        self.services.queue.put(intent)
 
     def _rfid_table(self) -> Any | None:
         hardware = self.services.hardware
@@ -130,27 +135,48 @@ class Puppet:
 
     # --- plans --------------------------------------------------------------------------------
     def plan(self, action: Any) -> list[Step]:
-        """The physical steps that make the referee play ``action``."""
+        """The physical steps that make the referee play ``action``: the game's own
+        table inputs for it, each done once the referee has taken it in."""
         referee = self.table.referee
+        game = referee.game
+        try:
+            lines = game.table_inputs(referee.state.copy(), [action])
+        except (CompanionError, LookupError):  # the action needs what follows it to be played from the table
+            lines = [{"action": game.action_to_json(action)}]
+        played = game.played_cards(action)
+        if played and not any("cards" in line for line in lines):
+            lines = [{"cards": list(played)}, *lines]   # the cards leave the hand, seen by the camera
         start = len(referee.actions)
-        cards = tuple(sorted(getattr(action, "cards", ()) or ()))
-        token = getattr(action, "horse", None) or getattr(action, "token", None)
 
         def moved(r: Any, _elapsed: float = 0.0) -> bool:
             return len(r.actions) > start
 
-        if not cards and not token:
-            return [Step("touch", action, moved)]
-        steps: list[Step] = []
-        if cards:
-            steps.append(Step("lay", cards, lambda r, _t: tuple(sorted(r.cards)) == cards or moved(r)))
-        if token:
-            steps.append(Step("place", token, lambda r, _t: r.token == token or r.proposal is not None or moved(r)))
-            steps.append(Step("press", "confirm", moved))
-        else:  # a draw from a stack follows: the token is scanned when it is drawn
-            steps.append(Step("touch", action, moved))
-        steps.append(Step("clear", None, lambda _r, elapsed: elapsed > SETTLE and not self.table.zone_cards))
+        exact = Intent("action", {"action": game.action_to_json(action)})
+        steps = [self._step(line, exact, moved) for line in lines]
+        if any(step.kind in ("lay", "place") for step in steps):
+            steps.append(Step("clear", None, lambda _r, elapsed: elapsed > SETTLE and not self.table.zone_cards))
         return steps
+
+    def _step(self, line: dict[str, Any], exact: Intent, moved: Callable[[Any, float], bool]) -> Step:
+        """One line of a scripted game (``docs/scripted-games.md``) as a physical step.
+        A game's own button (an ``intent`` line) is the button the screen offers for the
+        exact action (``exact``): with simulated hands it names the cards too."""
+        if "cards" in line:
+            cards = tuple(sorted(line["cards"]))
+            return Step("lay", cards, lambda r, _t: tuple(sorted(r.cards)) == cards or moved(r))
+        if "scan" in line or "tag" in line:
+            token = str(line.get("scan") or line.get("tag"))
+            return Step("place", (token, line.get("zone")),
+                        lambda r, _t: r.token == token or r.proposal is not None or moved(r))
+        if "confirm" in line:
+            return Step("press", "confirm", moved)
+        before = len(self.table.referee.touched)
+        if "touch" in line:
+            intent = Intent("touch", {"target": line["touch"]})
+            return Step("intent", intent, lambda r, _t: len(r.touched) > before or r.proposal is not None or moved(r))
+        if "choose" in line:
+            return Step("intent", Intent("choose", {"index": line["choose"]}), moved)
+        return Step("intent", exact, moved)
 
     def clear(self, _value: Any = None) -> None:
         """Take the cards out of the zone and the tokens off the reader."""
@@ -162,8 +188,10 @@ class Puppet:
                 rfid.lift(self.zone, uid)
 
     def do(self, step: Step) -> None:
-        {"lay": self.lay, "place": self.place, "press": self.press, "touch": self.touch,
-         "clear": self.clear}[step.kind](step.value)
+        if step.kind == "place":
+            self.place(*step.value)
+        else:
+            {"lay": self.lay, "press": self.press, "intent": self.intent, "clear": self.clear}[step.kind](step.value)
 
 
 class Autoplay:

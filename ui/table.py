@@ -55,13 +55,14 @@ class Table:
 
     # --- games ---------------------------------------------------------------------
     def start(self, game: str, seats: Sequence[Seat], options: dict[str, Any] | None = None, *,
-              dealer: int = 0, seed: int | None = None) -> None:
+              dealer: int = 0, seed: int | None = None, board: dict[str, Any] | None = None,
+              board_file: dict[str, Any] | None = None) -> None:
         """Start a new game; in simulation the engine deals real hands to play from."""
         from companion.session import Referee
 
         self.referee = Referee.new(self.services.store, game, list(seats), options, seed=seed,
-                                   dealer=dealer, simulated_hands=self.services.simulate,
-                                   token_lookup=self.lookup)
+                                   dealer=dealer, simulated_hands=self.services.simulate, board=board,
+                                   board_file=board_file, token_lookup=self.lookup)
         self._begin()
 
     def resume(self, game_id: Any) -> None:
@@ -72,7 +73,7 @@ class Table:
 
     def _begin(self) -> None:
         self.last = None
-        self._events = self.events_revealed()
+        self._events = self.announcements()
         self.services.watch_cards(self.referee.game.name)
         self.signal()
         self.changed()
@@ -158,7 +159,7 @@ class Table:
             self.services.feedback(resting[0])
         if verdict is None:
             return
-        revealed, self._events = self._events, self.events_revealed()
+        revealed, self._events = self._events, self.announcements()
         if verdict.accepted and self._events > revealed:
             self.services.feedback("event")
         else:
@@ -172,8 +173,10 @@ class Table:
             return "your_turn", pending.player
         return "idle", None
 
-    def events_revealed(self) -> int:
-        """How many event cards the game has revealed (the observation's ``events``)."""
+    def announcements(self) -> int:
+        """The serial of the game's last announcement (an event card turned over): the
+        ``event`` pattern plays when it grows."""
         if self.referee is None:
             return 0
-        return len(self.referee.observation().get("events", ()))
+        announcement = self.referee.view().announcement
+        return announcement.serial if announcement is not None else 0

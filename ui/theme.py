@@ -5,8 +5,10 @@ colour-vision deficiencies; nothing is told by colour alone: every colour has a 
 (:data:`SYMBOLS`) drawn beside it, and verdicts carry a word and an icon.
 
 Sizes scale with the window (:func:`metrics`), so the official 7" Pi touchscreen
-(800×480) and a 1280×720 monitor both get touch targets of at least 48 pixels and
-text readable from across the table.
+(800×480) and a 1280×720 monitor both get touch targets of at least 48 pixels, body
+text of at least 22 pixels read from 60 cm, and names of at least 38 pixels. Text on a
+coloured ground is black or white, whichever contrasts more (:func:`text_on`; at least
+4.5:1 on every colour here).
 """
 
 from __future__ import annotations
@@ -68,10 +70,28 @@ def symbol_of(name: str | None) -> str:
     return SYMBOLS.get(name or "", "◇")
 
 
+def luminance(colour: RGBA) -> float:
+    """The relative luminance of ``colour`` (WCAG 2)."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGBA, b: RGBA) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21; text needs 4.5)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+BLACK: RGBA = (0.0, 0.0, 0.0, 1.0)
+WHITE: RGBA = (1.0, 1.0, 1.0, 1.0)
+
+
 def text_on(colour: RGBA) -> RGBA:
-    """Black or white, whichever reads better on ``colour``."""
-    r, g, b, _ = colour
-    return (0, 0, 0, 1) if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else (1, 1, 1, 1)
+    """Black or white, whichever has the higher contrast on ``colour``."""
+    return BLACK if contrast(BLACK, colour) >= contrast(WHITE, colour) else WHITE
 
 
 @dataclass(frozen=True)
@@ -97,5 +117,5 @@ def metrics(width: int, height: int) -> Metrics:
     """Sizes for a ``width``×``height`` window: 48 px targets on 800×480, more above."""
     scale = max(0.75, min(width / 800, height / 480))
     return Metrics(width=width, height=height, unit=8 * scale, touch=max(48.0, 56 * scale),
-                   font=19 * scale, font_small=16 * scale, font_large=26 * scale,
+                   font=22 * scale, font_small=19 * scale, font_large=27 * scale,
                    font_huge=38 * scale)

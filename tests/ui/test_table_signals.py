@@ -79,10 +79,10 @@ def test_an_illegal_move_is_rejected_in_light_and_sound(table):
 def test_a_revealed_event_has_its_own_signal(table):
     table.start("mustang", [Seat("Ann"), Seat("Bob"), Seat("Cy")], seed=2)
     for _ in range(2000):
-        before = table.events_revealed()
+        before = table.announcements()
         table.played.clear()
         _step(table)
-        if table.events_revealed() > before:
+        if table.announcements() > before:
             break
     else:
         pytest.fail("no event card was revealed")

@@ -1,4 +1,5 @@
-"""New game: players (names, colours, seat order), the dealer and the rule options."""
+"""New game: players (names, colours, seat order), the dealer, the teams the game makes
+of them, the board's parameters and the rule options."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Any
 from kivy.uix.widget import Widget
 
 from companion import games
-from companion.game import OptionKind, RuleOption, Seat
+from companion.errors import CompanionError
+from companion.game import BoardParameter, OptionKind, RuleOption, Seat
 from ui import D, theme
 from ui.screens.base import Page
 from ui.widgets import (BigButton, Column, Keypad, Panel, Words, escape, icon, primary, row, scrolling,
@@ -32,6 +34,7 @@ class NewGameScreen(Page):
         self.players: list[Player] = []
         self.dealer = 0
         self.options: dict[str, Any] = {}
+        self.board: dict[str, int] = {}
 
     def prepare(self, game_name: str) -> None:
         """Fresh setup for ``game_name``: its minimum of players and the table's rules."""
@@ -41,6 +44,7 @@ class NewGameScreen(Page):
         self.players = [Player(_("Player {n}").format(n=i + 1), theme.PLAYER_COLOURS[i]) for i in range(count)]
         self.dealer = 0
         self.options = self.app.services.config.rule_options(game_name)
+        self.board = {p.name: p.default for p in game.board_parameters}
 
     def title(self) -> str:
         return _("New game of {game}").format(game=games.get_game(self.game_name).title.render())
@@ -56,6 +60,11 @@ class NewGameScreen(Page):
             page.add_widget(self._player_row(index, player))
         if len(self.players) < game.max_players:
             page.add_widget(BigButton(f"{icon('+')} " + escape(_("Add a player")), self._add))
+        page.add_widget(self._setup_summary())
+        if game.board_parameters:
+            page.add_widget(Words("[b]" + escape(_("The board")) + "[/b]", size="large"))
+            for parameter in game.board_parameters:
+                page.add_widget(self._parameter(parameter))
         page.add_widget(Words("[b]" + escape(_("Rule options")) + "[/b]", size="large"))
         for option in game.options:
             page.add_widget(self._option(option))
@@ -126,6 +135,43 @@ class NewGameScreen(Page):
         self.players.append(Player(_("Player {n}").format(n=len(self.players) + 1), colour))
         self.refresh()
 
+    # --- teams and board -----------------------------------------------------------------
+    def _seats(self) -> list[Seat]:
+        return [Seat(p.name.strip(), p.colour) for p in self.players]
+
+    def _setup_summary(self) -> Widget:
+        """The teams the game makes of these seats, or why it cannot start with them."""
+        game = games.get_game(self.game_name)
+        try:
+            setup = game.make_setup(self._seats(), dealer=self.dealer, board=self.board, options=self.options)
+        except CompanionError as err:
+            return Words(f"{icon('⚠')} " + escape(err.text.render()), color=theme.WARNING)
+        teams = setup.teams
+        if not teams:
+            return Words(escape(_("Everyone plays alone.")), size="small", dim=True)
+        lines = [_("Team {n}: {players}").format(n=n + 1, players=" + ".join(
+            f"{swatch(setup.seats[s].colour)} {escape(setup.seats[s].name)}" for s in seats))
+            for n, (_team, seats) in enumerate(sorted(teams.items()))]
+        return Words("\n".join(lines))
+
+    def _parameter(self, parameter: BoardParameter) -> Widget:
+        m = sizes()
+        value = self.board.get(parameter.name, parameter.default)
+        box = Panel(orientation="vertical", size_hint_y=None)
+        box.bind(minimum_height=box.setter("height"))
+        box.add_widget(Words(f"[b]{escape(parameter.title.render())}[/b]"))
+        box.add_widget(Words(escape(parameter.explanation.render()), size="small", dim=True))
+        box.add_widget(row(
+            BigButton(icon("−"), lambda: self._step(parameter, -1), size_hint_x=None, width=m.touch * 1.4),
+            Words(f"[b]{value}[/b]", size="large", halign="center", size_hint_y=1),
+            BigButton(icon("+"), lambda: self._step(parameter, 1), size_hint_x=None, width=m.touch * 1.4)))
+        return box
+
+    def _step(self, parameter: BoardParameter, step: int) -> None:
+        value = self.board.get(parameter.name, parameter.default) + step
+        self.board[parameter.name] = max(parameter.minimum, min(parameter.maximum, value))
+        self.refresh()
+
     # --- options ---------------------------------------------------------------------
     def _option(self, option: RuleOption) -> Widget:
         box = Panel(orientation="vertical", size_hint_y=None)
@@ -160,7 +206,11 @@ class NewGameScreen(Page):
         if len(set(names)) != len(names):
             self.explain(_("Two players have the same name. Give everyone a different name."))
             return
-        seats = [Seat(p.name.strip(), p.colour) for p in self.players]
-        self.app.table.start(self.game_name, seats, dict(self.options), dealer=self.dealer)
+        try:
+            self.app.table.start(self.game_name, self._seats(), dict(self.options), dealer=self.dealer,
+                                 board=dict(self.board))
+        except CompanionError as err:
+            self.explain(err.text.render())
+            return
         self.players = []
         self.app.go("play")

@@ -1,11 +1,17 @@
-"""The play screen: whose turn, the board, the dealer's instructions, the last verdict,
-the proposal to confirm, touch alternatives and the live camera panel.
+"""The play screen, one for every game, made for a table seen from 60 cm on the 7"
+800×480 screen.
 
-Players act mostly through the sensors: cards laid in the play zone and a scanned
-token make a proposal, which the confirm button (or touch) submits. Everything else is
-a touch: the legal moves that need no cards (exchange, stable, decline, done…), undo,
-and manual entry of tokens and cards when a reader or the camera is offline. The camera
-panel shows what card vision sees live, or why it cannot read the cards and what to do.
+Across the top, the turn strip in the acting player's colour with their name in large
+type, and Undo at the far right, away from Confirm. Below it, on the left: what the
+referee waits for (the prompt, and the checklist: card ✓, piece ◻, confirm ◻), the
+players with their scores or progress, then the board with its pieces (games with a
+board) or the game's own panels (Mustang's prairie and corrals). On the right, in the
+order a player needs them: the last verdict with its rulebook section, the
+instructions to the dealer or the players, the proposal or its alternatives as large
+buttons, Confirm, a countdown when the decision has a time limit, the moves that need
+no card, the camera as a thumbnail, and entry by hand for a reader or camera that is
+offline. Everything comes from the game's :class:`~companion.view.View`: the screen
+knows no game's vocabulary.
 """
 
 from __future__ import annotations
@@ -19,13 +25,14 @@ from kivy.uix.widget import Widget
 
 from companion.game import Chance, Over
 from companion.inputs import Intent
+from companion.view import Announcement, View
 from ui import D, theme
-from ui.boards import board_for
 from ui.camera_view import CameraView
+from ui.panels import GamePanels, panels_for
 from ui.pickers import pick_cards, pick_token
 from ui.screens.base import Page
 from ui.watcher import WatchState
-from ui.widgets import (Banner, BigButton, Column, Countdown, Panel, Words, escape, icon, primary,
+from ui.widgets import (Banner, BigButton, Column, Countdown, Panel, Words, confirm_dialog, escape, icon, primary,
                         row, scrolling, sizes, swatch)
 
 _, N_, ngettext = D.markers()
@@ -33,18 +40,14 @@ _, N_, ngettext = D.markers()
 MAX_TOUCH_MOVES = 12
 """At most this many touch alternatives are listed (stable each horse, exchange…)."""
 
-SHOWN_ELSEWHERE = frozenset({"deal", "returned", "reshuffle", "owed", "turn"})
-"""Kinds of a verdict's changes the banner leaves out: the dealer's panel and the prompt
-above it already say them."""
-
 
 class PlayScreen(Page):
     page = "play"
 
-    def __init__(self, app, **kwargs: Any) -> None:
+    def __init__(self, app: Any, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
-        self._board = None
-        self._events_seen: tuple[int, int] | None = None
+        self._panels: GamePanels | None = None
+        self._announced: tuple[int, int] | None = None
         self._deadline: tuple[tuple[int, int], float] | None = None
         self._scores_shown: int | None = None
 
@@ -52,10 +55,10 @@ class PlayScreen(Page):
     def referee(self) -> Any:
         return self.app.table.referee
 
-    def board(self) -> Any:
-        if self._board is None or self._board.game is not self.referee.game:
-            self._board = board_for(self.referee.game)
-        return self._board
+    def panels(self) -> GamePanels:
+        if self._panels is None or self._panels.game is not self.referee.game:
+            self._panels = panels_for(self.referee.game)
+        return self._panels
 
     def title(self) -> str:
         if self.referee is None:
@@ -71,23 +74,56 @@ class PlayScreen(Page):
         if self.manager is None or self.manager.current != self.page or self.referee is None:
             return
         self.refresh()
-        self._announce_event()
+        self._announce(self.referee.view())
         if self.referee.is_over and self._scores_shown != self.referee.game_id:
             self._scores_shown = self.referee.game_id
             self.show_scores()
 
-    def _announce_event(self) -> None:
-        """A newly revealed event gets the whole screen until someone touches it."""
-        view = self.referee.observation()
-        key = (self.referee.game_id, self.app.table.events_revealed())
-        if self._events_seen is None or self._events_seen[0] != key[0]:
-            self._events_seen = key
-            return
-        if key[1] > self._events_seen[1]:
-            card = self.board().event(view)
-            if card is not None:
-                event_card(*card)
-        self._events_seen = key
+    def _announce(self, view: View) -> None:
+        """A new announcement (an event card turned over) gets the whole screen until
+        someone touches it; one already seen when the game was opened is not shown."""
+        serial = view.announcement.serial if view.announcement else 0
+        key = (self.referee.game_id, serial)
+        if self._announced is not None and self._announced[0] == key[0] and serial > self._announced[1]:
+            assert view.announcement is not None
+            announcement_card(view.announcement)
+        self._announced = key
+
+    # --- the turn strip -------------------------------------------------------------------
+    def top_bar(self, safe: bool = False) -> Widget:
+        if safe or self.referee is None:
+            return super().top_bar(safe)
+        m = sizes()
+        view = self.referee.view()
+        seat = view.current if view.current is not None else getattr(self.referee.pending, "player", None)
+        colour = theme.colour_of(self.referee.seats[seat].colour) if seat is not None else theme.SURFACE_HIGH
+        ink = theme.text_on(colour)
+        strip = Panel(orientation="horizontal", bg=colour, size_hint_y=None, height=m.font_huge * 1.6,
+                      padding=(m.unit, 0))
+        strip.add_widget(BigButton(f"{icon('⌂')} {escape(_('Home'))}", lambda: self.app.go("home"),
+                                   size_hint_x=None, width=m.touch * 2.2, size_hint_y=None,
+                                   height=m.font_huge * 1.3, pos_hint={"center_y": 0.5}))
+        if view.over:
+            who = _("The game is over")
+        elif seat is not None:
+            who = self.referee.seats[seat].name
+        else:
+            who = self.referee.game.title.render()
+        mark = f"{theme.symbol_of(self.referee.seats[seat].colour)} " if seat is not None else ""
+        strip.add_widget(Words(f"[b]{escape(mark + who)}[/b]", size="huge", color=ink, size_hint_y=1,
+                               shorten=True, shorten_from="right"))
+        status = self.app.status_markup()
+        if status:
+            strip.add_widget(Words(status, size="small", halign="right", color=ink, size_hint_y=1,
+                                   size_hint_x=0.4 if m.compact else 0.3))
+        if self.app.simulate:
+            strip.add_widget(BigButton(_("Simulator"), self.app.toggle_simulator, size_hint_x=None,
+                                       width=m.touch * 2.4, size_hint_y=None, height=m.font_huge * 1.3,
+                                       pos_hint={"center_y": 0.5}))
+        strip.add_widget(BigButton(f"{icon('↶')} " + escape(_("Undo")), self.ask_undo, size_hint_x=None,
+                                   width=m.touch * 2.2, size_hint_y=None, height=m.font_huge * 1.3,
+                                   pos_hint={"center_y": 0.5}))
+        return strip
 
     # --- building ------------------------------------------------------------------------
     def build(self) -> Widget:
@@ -95,79 +131,71 @@ class PlayScreen(Page):
         if self.referee is None:
             page = Column()
             page.add_widget(Words(escape(_("No game is being played. Start or resume one on the home screen.")),
-                                 size="large"))
+                                  size="large"))
             page.add_widget(primary(_("Home"), lambda: self.app.go("home")))
             return page
-        view = self.referee.observation()
-        if self._events_seen is None or self._events_seen[0] != self.referee.game_id:
-            self._events_seen = (self.referee.game_id, self.app.table.events_revealed())
+        view = self.referee.view()
+        if self._announced is None or self._announced[0] != self.referee.game_id:
+            self._announced = (self.referee.game_id, view.announcement.serial if view.announcement else 0)
         left = Column()
         left.add_widget(self._prompt(view))
-        instructions = self._instructions(view)
-        if instructions is not None:
-            left.add_widget(instructions)
-        banner = self._banner()
-        if banner is not None:
-            left.add_widget(banner)
-        left.add_widget(self.board().widget(view))
+        left.add_widget(self._players(view))
+        game_area = self._game_area(view)
+        if game_area is not None:
+            left.add_widget(game_area)
         right = Column()
         for widget in self._controls(view):
             right.add_widget(widget)
         layout = BoxLayout(orientation="horizontal", spacing=m.unit)
         main = scrolling(left)
-        main.size_hint_x = 0.6 if m.compact else 0.64
+        main.size_hint_x = 0.56 if m.compact else 0.62
         layout.add_widget(main)
         layout.add_widget(scrolling(right))
         return layout
 
-    def _prompt(self, view: dict[str, Any]) -> Widget:
-        pending = self.referee.pending
+    def _prompt(self, view: View) -> Widget:
+        """What the referee waits for: the prompt and its checklist."""
         box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE_HIGH)
         box.bind(minimum_height=box.setter("height"))
-        who = getattr(pending, "player", None)
-        mark = swatch(self.referee.seats[who].colour) + " " if who is not None else ""
-        box.add_widget(Words(f"{mark}[b]{escape(pending.prompt.render())}[/b]",
-                            size="body" if sizes().compact else "large"))
+        box.add_widget(Words(f"[b]{escape(view.prompt.render())}[/b]"))
+        if view.waiting:
+            items = [f"{icon('☑' if need.done else '☐')} {escape(need.label.render())}" for need in view.waiting]
+            box.add_widget(Words("   ".join(items)))
         return box
 
-    def _instructions(self, view: dict[str, Any]) -> Widget | None:
-        """The dealer's instructions after the last action, in big type and in order."""
-        lines = [line for line in map(self._instruction, view.get("dealer_instructions", ())) if line]
-        if not lines:
+    def _players(self, view: View) -> Widget:
+        """Every player with their score or progress; the one to act is marked."""
+        lines = []
+        for player in view.players:
+            acting = "▶ " if player.seat == view.current else ""
+            score = f" — {player.score}" if player.score is not None else ""
+            lines.append(f"{icon(acting) if acting else ''}{swatch(player.colour)} [b]{escape(player.name)}[/b]"
+                         f"{escape(score)}: {escape(player.summary.render())}")
+        return Words("\n".join(lines), size="small")
+
+    def _game_area(self, view: View) -> Widget | None:
+        """The board with its pieces, or the game's own panels."""
+        if view.board is not None:
+            from ui.board_widget import BoardWidget
+
+            board = BoardWidget(on_tap=self._tap, size_hint_y=None, height=max(240.0, sizes().height * 0.62))
+            board.show(view.board)
+            return board
+        return self.panels().widget(view)
+
+    def _tap(self, target: str) -> None:
+        self.app.table.feed(Intent("touch", {"target": target}))
+
+    def _instructions(self, view: View) -> Widget | None:
+        """What the dealer or the players must do now, in large type and in order."""
+        if not view.instructions:
             return None
-        dealer = self.referee.seats[view.get("dealer", self.referee.dealer)].name
         box = Panel(orientation="vertical", size_hint_y=None, bg=theme.WARNING)
         box.bind(minimum_height=box.setter("height"))
         ink = theme.text_on(theme.WARNING)
-        box.add_widget(Words(f"{icon('⚠')} [b]" + escape(_("Dealer ({name}):").format(name=dealer)) + "[/b]",
-                            color=ink))
-        for line in lines:
-            box.add_widget(Words(line, size="large", color=ink))
+        for line in view.instructions:
+            box.add_widget(Words(f"{icon('⚠')} [b]{escape(line.render())}[/b]", color=ink))
         return box
-
-    def _instruction(self, item: dict[str, Any]) -> str | None:
-        """One dealer instruction as markup (``None``: nothing to do): a deal, a reshuffle
-        of the discard pile, or cards still owed (``docs/scripted-games.md``)."""
-        kind = item.get("kind", "deal")
-        if kind == "reshuffle":
-            return "[b]" + escape(ngettext("shuffle the discard pile ({n} card) into a new supply",
-                                           "shuffle the discard pile ({n} cards) into a new supply",
-                                           item["size"]).format(n=item["size"])) + "[/b]"
-        seat = self.referee.seats[item["player"]]
-        mark = swatch(seat.colour) + " "
-        if kind == "owed":
-            return mark + escape(ngettext("{name} is owed {n} card: deal it as soon as there are cards",
-                                          "{name} is owed {n} cards: deal them as soon as there are cards",
-                                          item["owed"]).format(n=item["owed"], name=seat.name))
-        parts = []
-        if item.get("returned"):
-            parts.append(ngettext("put the {n} card {name} gives back under the supply",
-                                  "put the {n} cards {name} gives back under the supply",
-                                  item["returned"]).format(n=item["returned"], name=seat.name))
-        if item.get("cards"):
-            parts.append(ngettext("give {n} card to {name}", "give {n} cards to {name}", item["cards"]).format(
-                n=item["cards"], name=seat.name))
-        return mark + "[b]" + escape(", ".join(parts)) + "[/b]" if parts else None
 
     def _banner(self) -> Widget | None:
         shown = self.app.table.last
@@ -175,83 +203,95 @@ class PlayScreen(Page):
             return None
         verdict = shown.verdict
         banner = Banner()
-        detail = None
         if not verdict.accepted and verdict.section is not None:
-            detail = _("See: {section}").format(section=verdict.section.render())
+            detail: str | None = _("See: {section}").format(section=verdict.section.render())
         else:
-            shown = [c.text.render() for c in verdict.changes if c.data.get("kind") not in SHOWN_ELSEWHERE]
-            detail = " · ".join(shown) or None
+            detail = " · ".join(c.text.render() for c in verdict.changes if c.banner) or None
         banner.show("accepted" if verdict.accepted else "rejected", verdict.message.render(), detail)
         return banner
 
-    # --- the right-hand column: proposal, buttons, camera, touch moves ---------------------------
-    def _controls(self, view: dict[str, Any]) -> list[Widget]:
+    # --- the right-hand column --------------------------------------------------------------
+    def _controls(self, view: View) -> list[Widget]:
         m = sizes()
         referee = self.referee
         pending = referee.pending
         out: list[Widget] = []
+        banner = self._banner()
+        if banner is not None:
+            out.append(banner)
+        instructions = self._instructions(view)
+        if instructions is not None:
+            out.append(instructions)
         if isinstance(pending, Over):
             out.append(primary(_("See the scores"), self.show_scores, height=m.touch * 1.4))
-            out.append(BigButton(_("Undo the last move"), self.app.table.undo))
             return out
-        if referee.proposal is not None:
-            text = " + ".join(referee.describe(a).render() for a in referee.proposal.actions)
-            box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE, border=theme.ACCENT)
-            box.bind(minimum_height=box.setter("height"))
-            box.add_widget(Words(escape(_("Proposed: {action}").format(action=text))))
-            out.append(box)
-        else:
-            tray = view.get("table", {})
-            laid = ", ".join(self.board().card(c) for c in tray.get("cards", ()))
-            hint = self.board().hint()
-            if laid or tray.get("token"):
-                hint = _("Seen: {cards} {token}").format(cards=laid, token=self.board().token(tray["token"])
-                                                        if tray.get("token") else "")
-            out.append(Words(hint if laid or tray.get("token") else escape(hint), size="small", dim=True))
-        out.append(row(primary(f"{icon(theme.ICON_ACCEPTED)} " + escape(_("Confirm")), self.app.table.confirm),
-                       BigButton(f"{icon('↶')} " + escape(_("Undo")), self.app.table.undo)))
+        out.extend(self._proposal())
         countdown = self._countdown(view)
         if countdown is not None:
             out.append(countdown)
-        out.append(self._camera())
-        out.extend(self._touch_moves(pending))
+        out.extend(self._touch_moves())
         if isinstance(pending, Chance) and self.app.simulate:
             out.append(BigButton(_("Draw at random (simulation)"), self.app.table.simulate_chance))
-        out.append(row(BigButton(_("Enter a token by hand"), self._enter_token),
-                       BigButton(_("Enter cards by hand"), self._enter_cards), height=m.touch * 1.2))
+        out.append(self._camera())
+        out.extend(self._by_hand(pending))
         return out
 
-    def _touch_moves(self, pending: Any) -> list[Widget]:
-        """Legal moves that need no cards, as buttons (chance outcomes are scanned)."""
-        if isinstance(pending, Chance):
-            return []
-        moves = [a for a in self.referee.legal_actions() if not getattr(a, "cards", ())]
+    def _proposal(self) -> list[Widget]:
+        """The move the table's inputs make, with Confirm; or its alternatives as large
+        buttons; or what to do while nothing is proposed."""
+        m = sizes()
+        referee = self.referee
+        proposal = referee.proposal
+        if proposal is not None and proposal.alternatives:
+            out: list[Widget] = [Words(escape(_("Choose:")), size="small", dim=True)]
+            for index, alternative in enumerate(proposal.alternatives):
+                out.append(primary(escape(alternative.label.render()),
+                                   lambda index=index: self.app.table.feed(Intent("choose", {"index": index})),
+                                   height=m.touch * 1.2))
+            return out
+        if proposal is not None:
+            text = " + ".join(referee.describe(a).render() for a in proposal.actions)
+            box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE, border=theme.ACCENT)
+            box.bind(minimum_height=box.setter("height"))
+            box.add_widget(Words(escape(_("Proposed: {action}").format(action=text))))
+            return [box, primary(f"{icon(theme.ICON_ACCEPTED)} " + escape(_("Confirm")), self.app.table.confirm,
+                                 height=m.touch * 1.3)]
+        tray = referee.sensed()
+        seen = [self.panels().card(c) for c in tray.cards]
+        if tray.token:
+            seen.append(self.panels().token(tray.token))
+        hint = _("Seen: {things}").format(things=", ".join(seen)) if seen else escape(self.panels().hint())
+        return [Words(hint, size="small", dim=True),
+                primary(f"{icon(theme.ICON_ACCEPTED)} " + escape(_("Confirm")), self.app.table.confirm)]
+
+    def _touch_moves(self) -> list[Widget]:
+        """The moves the game offers as buttons (no sensor makes them)."""
+        moves = self.referee.game.touch_actions(self.referee.state)
         return [BigButton(escape(self.referee.describe(a).render()), lambda a=a: self.app.table.submit(a))
                 for a in moves[:MAX_TOUCH_MOVES]]
 
-    def _countdown(self, view: dict[str, Any]) -> Widget | None:
-        limit = self.board().countdown(view, self.referee.options)
+    def _countdown(self, view: View) -> Widget | None:
+        limit = view.countdown
         if limit is None:
             self._deadline = None
             return None
-        intent, seconds = limit
         key = (self.referee.game_id, len(self.referee.actions))
         if self._deadline is None or self._deadline[0] != key:
-            self._deadline = (key, time.monotonic() + seconds)
+            self._deadline = (key, time.monotonic() + limit.seconds)
         left = max(0.5, self._deadline[1] - time.monotonic())
 
         def expire() -> None:
             if self.referee is not None and (self.referee.game_id, len(self.referee.actions)) == key:
-                self.app.table.feed(Intent(intent))
+                self.app.table.feed(Intent(limit.intent))
 
-        widget = Countdown(left, expire, _("Time to defend"))
-        widget.total = seconds
+        widget = Countdown(left, expire, limit.label.render())
+        widget.total = limit.seconds
         return widget
 
     def _camera(self) -> Widget:
         m = sizes()
         config = self.app.services.config.camera
-        panel = Panel(orientation="vertical", size_hint_y=None, height=max(180, m.height * 0.5))
+        panel = Panel(orientation="vertical", size_hint_y=None, height=max(150, m.height * 0.36))
         panel.add_widget(Words(escape(_("Play zone camera")), size="small", dim=True))
         problem = self._camera_problem()
         if problem is not None:
@@ -265,7 +305,7 @@ class PlayScreen(Page):
         """Why laid cards are not read now (camera offline, card vision not ready)."""
         camera = self.app.services.devices.get("camera")
         if camera is not None and not camera.online:
-            return camera.message.render()  # says what to check, and that cards can be entered by hand
+            return str(camera.message.render())  # says what to check, and that cards can be entered by hand
         message = self.app.services.cards.status.message
         return message.render() if message is not None else None
 
@@ -277,34 +317,61 @@ class PlayScreen(Page):
         names = {spec.id: spec.label.render() for spec in self.referee.game.cards()}
         return [(names.get(d.card, d.card) if d.card else "?", d.outline) for d in watcher.latest.detections]
 
-    # --- manual entry ---------------------------------------------------------------------
-    def _enter_token(self) -> None:
+    # --- entry by hand ------------------------------------------------------------------------
+    def _by_hand(self, pending: Any) -> list[Widget]:
+        """Buttons that answer the referee without the reader or the camera."""
+        m = sizes()
         game = self.referee.game
-        pending = self.referee.pending
-        specs = game.tokens()
+        buttons: list[Widget] = []
         if isinstance(pending, Chance) and pending.outcomes:
-            allowed = set(pending.outcomes)
-            specs = tuple(s for s in specs if s.id in allowed) or specs
-        pick_token(_("Which token was scanned?"), specs, self.app.table.scan)
+            buttons.append(BigButton(_("Enter what was drawn"), self._enter_outcome, height=m.touch * 1.2))
+        if game.tokens():
+            buttons.append(BigButton(_("Enter a token by hand"), self._enter_token))
+        if game.cards():
+            buttons.append(BigButton(_("Enter cards by hand"), self._enter_cards))
+        return [row(*buttons, height=m.touch * 1.2)] if buttons else []
+
+    def _enter_outcome(self) -> None:
+        """The chance node's outcomes as a picker: cards are laid, tokens scanned."""
+        game = self.referee.game
+        outcomes = set(self.referee.pending.outcomes)
+        cards = tuple(s for s in game.cards() if s.id in outcomes)
+        tokens = tuple(s for s in game.tokens() if s.id in outcomes)
+        if cards:
+            pick_cards(_("Which card was turned over?"), cards, self.app.table.lay)
+        elif tokens:
+            pick_token(_("Which token was drawn?"), tokens, self.app.table.scan)
+
+    def _enter_token(self) -> None:
+        pick_token(_("Which token was scanned?"), self.referee.game.tokens(), self.app.table.scan)
 
     def _enter_cards(self) -> None:
         pick_cards(_("Which cards are in the play zone?"), self.referee.game.cards(), self.app.table.lay)
+
+    # --- undo and scores -------------------------------------------------------------------
+    def ask_undo(self) -> None:
+        """Say what Undo will take back, and take it back on yes."""
+        move = self.referee.last_move() if self.referee is not None else None
+        if move is None:
+            self.explain(_("There is nothing to undo."))
+            return
+        confirm_dialog(_("Undo {move}?").format(move=move.render()), self.app.table.undo, yes=_("Undo"))
 
     def show_scores(self) -> None:
         referee = self.referee
         self.app.screen("scores").show(referee.scores(), colours={i: s.colour for i, s in enumerate(referee.seats)})
 
 
-def event_card(title: str, effect: str) -> ModalView:
-    """An event card over the whole screen; a touch anywhere closes it."""
+def announcement_card(announcement: Announcement) -> ModalView:
+    """An announcement (an event card) over the whole screen; a touch anywhere closes it."""
     view = ModalView(size_hint=(1, 1), background_color=(0, 0, 0, 0.92))
     box = Panel(orientation="vertical", bg=theme.WARNING)
     ink = theme.text_on(theme.WARNING)
     box.add_widget(Widget())
-    box.add_widget(Words(f"[b]{escape(title)}[/b]", size="huge", halign="center", color=ink))
-    box.add_widget(Words(escape(effect), size="large", halign="center", color=ink))
+    box.add_widget(Words(f"[b]{escape(announcement.title.render())}[/b]", size="huge", halign="center", color=ink))
+    box.add_widget(Words(escape(announcement.body.render()), size="large", halign="center", color=ink))
     box.add_widget(Widget())
-    box.add_widget(primary(_("Resolve the event"), view.dismiss))
+    box.add_widget(primary(_("Carry on"), view.dismiss))
     view.add_widget(box)
     view.open()
     return view

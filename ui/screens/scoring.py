@@ -1,14 +1,13 @@
 """Scoring only: the app scores a game it did not referee.
 
 Players pick who played, then scan the tokens of each player's places (for Mustang:
-the horses of corral and stable) and say who ended the game; the game's own scoring function
-(``score_holdings`` in its package) makes the sheet.
+the horses of corral and stable) and say who ended the game; the game's own
+:meth:`~companion.game.Game.score_holdings` makes the sheet. Only games with
+:meth:`~companion.game.Game.holding_places` can be scored this way.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import importlib
 from typing import Any
 
 from kivy.uix.widget import Widget
@@ -16,23 +15,15 @@ from kivy.uix.widget import Widget
 from companion import games
 from companion.inputs import TagPlaced
 from ui import D, theme
-from ui.boards import board_for
 from ui.pickers import pick_token
 from ui.screens.base import Page
 from ui.widgets import BigButton, Column, Keypad, Panel, Words, escape, icon, primary, row, scrolling, sizes, swatch
 
 _, N_, ngettext = D.markers()
 
-def scorer(game_name: str) -> tuple[Any, Any] | None:
-    """``(score_holdings, Holdings)`` of a game that can score holdings, else ``None``."""
-    module = importlib.import_module(games.GAME_PACKAGES[game_name])
-    found = getattr(module, "score_holdings", None), getattr(module, "Holdings", None)
-    return found if all(found) else None
-
-
-def places(holdings_cls: Any) -> list[str]:
-    """The token places a player has (every field of ``Holdings`` but the name)."""
-    return [f.name for f in dataclasses.fields(holdings_cls) if f.name != "name"]
+def can_score(game_name: str) -> bool:
+    """Whether ``game_name`` can be scored from the tokens players hold."""
+    return bool(games.get_game(game_name).holding_places())
 
 
 class ScoringScreen(Page):
@@ -40,7 +31,7 @@ class ScoringScreen(Page):
 
     def __init__(self, app, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
-        self.game_name = next((g for g in games.available() if scorer(g)), games.available()[0])
+        self.game_name = next((g for g in games.available() if can_score(g)), games.available()[0])
         self.names: list[str] = []
         self.held: dict[tuple[int, str], list[str]] = {}
         self.target: tuple[int, str] | None = None
@@ -57,19 +48,16 @@ class ScoringScreen(Page):
     def build(self) -> Widget:
         m = sizes()
         page = Column()
-        found = scorer(self.game_name)
-        if found is None:
+        game = games.get_game(self.game_name)
+        where = game.holding_places()
+        if not where:
             page.add_widget(Words(escape(_("This game cannot be scored without refereeing it."))))
             return scrolling(page)
-        _score, holdings_cls = found
-        where = places(holdings_cls)
         if self.target is None:
-            self.target = (0, where[0])
+            self.target = (0, where[0].name)
         page.add_widget(Words(escape(_("Touch a player's place, then scan every token in it. "
                                       "Scanning a token again moves it to the chosen place.")), dim=True))
-        game = games.get_game(self.game_name)
         specs = {s.id: s for s in game.tokens()}
-        board = board_for(game)
         for seat, name in enumerate(self.names):
             box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE)
             box.bind(minimum_height=box.setter("height"))
@@ -80,18 +68,17 @@ class ScoringScreen(Page):
                           colour=theme.ACCENT if self.ender == seat else theme.SURFACE_HIGH),
                 BigButton(icon("✘"), lambda seat=seat: self._remove(seat), size_hint_x=None, width=m.touch,
                           colour=theme.DANGER)))
-            for place in where:
+            for place in (p.name for p in where):
                 chosen = self.target == (seat, place)
                 tokens = self.held.get((seat, place), [])
                 shown = "  ".join(f"{swatch(specs[t].colour)} {escape(specs[t].label.render())}" for t in tokens)
-                label = board.place_name(place)
+                label = next(p.label.render() for p in where if p.name == place)
                 box.add_widget(BigButton(("» " if chosen else "") + f"[b]{escape(label)}[/b]: "
                                          + (shown or escape(_("empty"))),
                                          lambda seat=seat, place=place: self._choose(seat, place),
                                          colour=theme.ACCENT if chosen else theme.SURFACE_HIGH,
                                          height=m.touch * 1.3, font_size=m.font_small))
             page.add_widget(box)
-        game = games.get_game(self.game_name)
         if len(self.names) < game.max_players:
             page.add_widget(BigButton(_("Add a player"), self._add))
         page.add_widget(row(BigButton(_("Enter a token by hand"), self._by_hand),
@@ -150,8 +137,7 @@ class ScoringScreen(Page):
         pick_token(_("Which token?"), games.get_game(self.game_name).tokens(), self.put)
 
     def _score(self) -> None:
-        score, holdings_cls = scorer(self.game_name)
-        holdings = [holdings_cls(name, **{p: tuple(self.held.get((seat, p), ())) for p in places(holdings_cls)})
-                    for seat, name in enumerate(self.names)]
-        sheet = score(holdings, self.app.services.config.rule_options(self.game_name), self.ender)
+        game = games.get_game(self.game_name)
+        sheet = game.score_holdings(self.names, self.held, self.ender,
+                                    self.app.services.config.rule_options(self.game_name))
         self.app.screen("scores").show(sheet, heading=_("Scores (not refereed)"))

@@ -78,20 +78,21 @@ def changes(before: Snapshot, state: MustangState, end_text: Callable[[MustangSt
                 out.append(Change(tn("{name} gives {n} card face down to the bottom of the supply.",
                                      "{name} gives {n} cards face down to the bottom of the supply.",
                                      i.returned, name=name(i.player)),
-                                  {"kind": "returned", "player": i.player, "cards": i.returned}))
+                                  {"kind": "returned", "player": i.player, "cards": i.returned}, banner=False))
             if i.cards:
                 out.append(Change(tn("Dealer: give {n} card to {name}.", "Dealer: give {n} cards to {name}.",
                                      i.cards, name=name(i.player)),
-                                  {"kind": "deal", "player": i.player, "cards": i.cards}))
+                                  {"kind": "deal", "player": i.player, "cards": i.cards}, banner=False))
         elif i.kind is Deal.RESHUFFLE:
             out.append(Change(tn(
                 "The supply is empty: the dealer shuffles the discard pile ({n} card) into a new supply.",
                 "The supply is empty: the dealer shuffles the discard pile ({n} cards) into a new supply.",
-                i.cards), {"kind": "reshuffle", "cards": i.cards}))
+                i.cards), {"kind": "reshuffle", "cards": i.cards}, banner=False))
         else:
             out.append(Change(tn("{name} is owed {n} card: the supply and the discard pile are empty.",
                                  "{name} is owed {n} cards: the supply and the discard pile are empty.",
-                                 i.cards, name=name(i.player)), {"kind": "owed", "player": i.player, "cards": i.cards}))
+                                 i.cards, name=name(i.player)), {"kind": "owed", "player": i.player, "cards": i.cards},
+                              banner=False))
     for event in state.events_revealed[before.events:]:
         out.append(Change(t("{event}: {effect}", event=t(EVENT_NAMES[event]), effect=t(EVENT_EFFECTS[event])),
                           {"kind": "event", "event": event}))
@@ -100,7 +101,7 @@ def changes(before: Snapshot, state: MustangState, end_text: Callable[[MustangSt
                           {"kind": "event-deck", "cards": len(state.event_deck)}))
     if state.turn != before.turn and state.end is None:
         out.append(Change(t("{name}'s turn.", name=name(state.current)),
-                          {"kind": "turn", "player": state.current, "turn": state.turn}))
+                          {"kind": "turn", "player": state.current, "turn": state.turn}, banner=False))
     if state.end is not None:
         out.append(Change(end_text(state), {"kind": "end", "reason": state.end.reason, "player": state.end.player,
                                             "bonus": state.end.bonus}))

@@ -20,8 +20,8 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from companion.errors import GameError
-from companion.game import (Action, BGStats, CardSpec, Chance, Decision, Deck, Game, Over, Pending, Proposal,
-                            ScoreSheet, Sensed, Setup, TokenSpec, Verdict)
+from companion.game import (Action, BGStats, CardSpec, Chance, Decision, Deck, Game, HoldingPlace, Over, Pending,
+                            Proposal, ScoreSheet, Sensed, Setup, TokenSpec, Verdict)
 from companion.games.mustang import cards as C
 from companion.games.mustang.changes import changes, snapshot
 from companion.games.mustang.actions import (ACTION_TYPES, Catch, Decline, Defend, DiscardCowboys, Done,
@@ -29,7 +29,7 @@ from companion.games.mustang.actions import (ACTION_TYPES, Catch, Decline, Defen
 from companion.games.mustang.horses import (HORSES, SPECIALS, STACK_KINDS, HorseKind, counts_as,
                                             tokens_of)
 from companion.games.mustang.options import EVENT_DECKS, OPTIONS
-from companion.games.mustang.scoring import score_state
+from companion.games.mustang.scoring import Holdings, score_holdings, score_state
 from companion.games.mustang.state import Deal, GameEnd, Instruction, MustangState, PlayerState, Step
 from companion.games.mustang.texts import (CARD_NAMES, COMBO_NAMES, EVENT_NAMES, NEEDS, RUN_OUT,
                                            STACK_EMPTY, STACK_TOPS, Section, horse_name, t, tn)
@@ -123,7 +123,7 @@ class Mustang(Game[MustangState]):
             return Chance("flip", t("Turn {top} face up and scan it.", top=t(STACK_TOPS[step.stack])),
                           tuple(sorted(state.stacks[step.stack])))
         if step.kind == "reveal":
-            return Chance("event", t("The supply ran out: reveal the top event card."),
+            return Chance("event", t("The supply ran out: turn over the top event card and lay it in the play zone."),
                           tuple(sorted(set(state.event_deck))))
         if step.kind == "defend":
             return Decision(step.player, "defend", t(
@@ -242,6 +242,9 @@ class Mustang(Game[MustangState]):
         if isinstance(pending, Chance):
             if token is not None and pending.kind in ("draw", "flip"):
                 return Proposal((DrawToken(token),), auto=True)
+            events = [card for card in cards if card in EVENT_NAMES]
+            if pending.kind == "event" and events:
+                return Proposal((RevealEvent(events[0]),), auto=True)
             return None
         if pending.kind in ("release", "rain"):
             if token is None:
@@ -276,12 +279,16 @@ class Mustang(Game[MustangState]):
                 return RevealEvent(str(args["event"]))
             if name == "draw":
                 return DrawToken(str(args["token"]))
-            if name == "action":
-                return self.action_from_json(args["action"])
         except (KeyError, TypeError, ValueError, GameError):
             return _reject("bad-intent", Section.PLAY, t("That input is incomplete: try again."))
         simple = {"decline": Decline(), "done": Done(), "no_cowboys": DiscardCowboys(())}
         return simple.get(name)
+
+    def touch_actions(self, state: MustangState) -> list[Action]:
+        """Legal moves that need no cards (exchange, stable, decline, done…)."""
+        if isinstance(self.pending(state), Chance):
+            return []
+        return [a for a in self.legal_actions(state) if not getattr(a, "cards", ())]
 
     def table_inputs(self, state: MustangState, actions: Sequence[Action]) -> list[dict[str, Any]]:
         from companion.games.mustang.script import table_inputs
@@ -318,6 +325,15 @@ class Mustang(Game[MustangState]):
             view["end"] = {"reason": state.end.reason, "player": state.end.player, "kind": state.end.kind,
                            "bonus": state.end.bonus}
         return view
+
+    def holding_places(self) -> tuple[HoldingPlace, ...]:
+        return (HoldingPlace("corral", t("Corral")), HoldingPlace("stable", t("Stable")))
+
+    def score_holdings(self, names: Sequence[str], held: Mapping[tuple[int, str], Sequence[str]],
+                       ender: int | None, options: Mapping[str, Any]) -> ScoreSheet:
+        holdings = [Holdings(name, tuple(held.get((seat, "corral"), ())), tuple(held.get((seat, "stable"), ())))
+                    for seat, name in enumerate(names)]
+        return score_holdings(holdings, options, ender)
 
     def hand(self, state: MustangState, player: int) -> tuple[str | None, ...]:
         return tuple(state.players[player].hand)

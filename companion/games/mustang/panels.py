@@ -1,5 +1,6 @@
-"""Mustang's table: the prairie (face-up horses, stacks, the specials), every player's
-corral and stable, hand counts, supply, discard and event deck."""
+"""Mustang's panels on the play screen: the prairie (face-up horses, stacks, the
+specials) and every player's corral and stable, drawn from the game's observation
+(:attr:`companion.view.View.panels`). Imported by the app only: it needs Kivy."""
 
 from __future__ import annotations
 
@@ -7,33 +8,26 @@ from typing import Any, Mapping
 
 from kivy.uix.widget import Widget
 
-from companion.games.mustang.texts import EVENT_EFFECTS, EVENT_NAMES, t
-from ui import D, theme
-from ui.boards.generic import GenericBoard
+from companion.games.mustang.texts import MUSTANG
+from companion.view import View
+from ui import theme
+from ui.panels import GamePanels
 from ui.widgets import Column, Panel, Words, chips, escape, icon, sizes, swatch
 
-_, N_, ngettext = D.markers()
+_, N_, ngettext = MUSTANG.markers()
 
 STACKS = {"stallion": N_("Stallions"), "mare": N_("Mares"), "foal": N_("Foals")}
 PLACES = {"corral": N_("Corral"), "stable": N_("Stable")}
 
-class MustangBoard(GenericBoard):
-    def widget(self, view: Mapping[str, Any]) -> Widget:
-        m = sizes()
+
+class MustangPanels(GamePanels):
+    def widget(self, view: View) -> Widget:
+        observation = view.panels
         page = Column()
-        page.add_widget(self._prairie(view))
-        for player in view["players"]:
-            page.add_widget(self._player(view, player))
-        counts = [
-            ngettext("Supply: {n} card", "Supply: {n} cards", view["supply"]).format(n=view["supply"]),
-            ngettext("Discard pile: {n} card", "Discard pile: {n} cards", view["discard"]).format(n=view["discard"]),
-            ngettext("Event deck: {n} card", "Event deck: {n} cards", view["event_deck"]).format(n=view["event_deck"]),
-        ]
-        page.add_widget(Words(escape("   ·   ".join(counts)), size="small"))
-        if view.get("last_event"):
-            page.add_widget(Words(escape(_("Last event: {event}").format(
-                event=t(EVENT_NAMES[view["last_event"]]).render())), size="small", dim=True))
-        page.spacing = m.unit
+        page.add_widget(self._prairie(observation))
+        for player in observation["players"]:
+            page.add_widget(self._player(observation, player))
+        page.spacing = sizes().unit
         return page
 
     def _prairie(self, view: Mapping[str, Any]) -> Widget:
@@ -78,19 +72,5 @@ class MustangBoard(GenericBoard):
     def hint(self) -> str:
         return _("Lay the cards in the play zone and scan the horse, then confirm.")
 
-    def event(self, view: Mapping[str, Any]) -> tuple[str, str] | None:
-        event = view.get("last_event")
-        if not event:
-            return None
-        return t(EVENT_NAMES[event]).render(), t(EVENT_EFFECTS[event]).render()
 
-    def countdown(self, view: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[str, float] | None:
-        """The robbed owner's time to defend (rule option ``defence_seconds``; 0: none)."""
-        default = next(o.default for o in self.game.options if o.name == "defence_seconds")
-        seconds = options.get("defence_seconds", default)  # a game logged before the option: its default
-        if view["pending"].get("kind") != "defend" or not seconds:
-            return None
-        return "decline", float(seconds)
-
-
-BOARD_CLASS = MustangBoard
+PANELS = MustangPanels
