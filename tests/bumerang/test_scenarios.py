@@ -93,7 +93,7 @@ def test_6_missed_capture_claim_before_g_acts(claimer):
     GAME.apply(state, Place(R, "A1"))
     assert not state.removed
     pending = GAME.pending(state)
-    assert isinstance(pending, Decision) and pending.player == G and set(pending.also) == {G, B}
+    assert isinstance(pending, Decision) and pending.player == G and pending.also == (B,)
     assert "penalty" in GAME.view(state).panels["intents"]
     assert not GAME.check(state, Penalty(R)).accepted  # not one's own
     GAME.apply(state, Penalty(claimer))

@@ -139,6 +139,16 @@ def _field_known(state: BumerangState, field: object, rule: str) -> Verdict | No
     return None
 
 
+def _free_field(state: BumerangState, field: object, rule: str) -> Verdict | None:
+    """Why a stone cannot be put on ``field`` (placed, B1, or freed, B9), or ``None``."""
+    if (bad := _field_known(state, field, rule)) is not None:
+        return bad
+    if field in state.at:
+        return reject("occupied", rule, t("{field} is occupied: a stone is put on a free field, such as {free}.",
+                                          field=field, free=field_list(moves.free_fields(state), 6)))
+    return None
+
+
 def _own_stone(state: BumerangState, player: int, stone: object, rule: str) -> Verdict | None:
     if not isinstance(stone, str) or stone_owner(stone) != player or stone not in state.where:
         return reject("not-your-stone", rule, t("{stone} is not one of {name}'s stones on the board. {legal}",
@@ -150,12 +160,7 @@ def _judge_place(state: BumerangState, action: Place) -> Verdict | None:
     if not state.supply[action.player]:
         return reject("no-supply", "B1", t("{name} has no stone left in supply. {legal}",
                                            name=state.names[action.player], legal=instead(state)))
-    if (bad := _field_known(state, action.field, "B1")) is not None:
-        return bad
-    if action.field in state.at:
-        return reject("occupied", "B1", t("{field} is occupied: a stone is placed on a free field, such as {free}.",
-                                          field=action.field, free=field_list(moves.free_fields(state), 6)))
-    return None
+    return _free_field(state, action.field, "B1")
 
 
 def _judge_move(state: BumerangState, action: Move) -> Verdict | None:
@@ -179,12 +184,7 @@ def _judge_move(state: BumerangState, action: Move) -> Verdict | None:
 def _judge_free(state: BumerangState, action: Free) -> Verdict | None:
     if (bad := prisoner_problem(state, action.player, action.stone, action.holder)) is not None:
         return bad
-    if (bad := _field_known(state, action.field, "B9")) is not None:
-        return bad
-    if action.field in state.at:
-        return reject("occupied", "B9", t("{field} is occupied: a freed stone goes on a free field, such as {free}.",
-                                          field=action.field, free=field_list(moves.free_fields(state), 6)))
-    return None
+    return _free_field(state, action.field, "B9")
 
 
 def prisoner_problem(state: BumerangState, player: int, stone: object, holder: object) -> Verdict | None:

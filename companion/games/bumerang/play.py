@@ -214,7 +214,7 @@ def _penalty(state: BumerangState, action: Penalty) -> Verdict:
         if state.step is not Step.TURN and state.chain_stone not in state.where:
             advance(state)
         elif not state.started:
-            if state.current == seat and state.in_extra and state.extra == 0:
+            if state.current == seat and state.in_extra and (state.extra == 0 or state.out[seat]):
                 advance(state)
             else:
                 begin_turn(state)

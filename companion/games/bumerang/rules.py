@@ -86,7 +86,8 @@ class Bumerang(Game[BumerangState]):
         if state.winners is not None:
             return Over(table.over_text(state))
         kind = "extra" if state.step is Step.TURN and state.in_extra else state.step.value
-        return Decision(state.current, kind, table.prompt(state), also=moves.claimers(state))
+        others = tuple(p for p in moves.claimers(state) if p != state.current)
+        return Decision(state.current, kind, table.prompt(state), also=others)
 
     def check(self, state: BumerangState, action: Action) -> Verdict:
         return judge(state, action)
