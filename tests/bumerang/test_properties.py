@@ -1,11 +1,12 @@
 """Properties over many seeded games with every option: stones are conserved across
 supply, board, prisoners and removed; a field holds one stone; every legal action is
-accepted; every action round-trips through JSON; undo (replaying all actions but the
+accepted; every action round-trips through JSON (and the observation, panels and score sheet serialise); undo (replaying all actions but the
 last from a fresh state) restores the position exactly; every game ends (by the
 target, elimination, or everyone passing) within :data:`LIMIT` actions."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -58,6 +59,9 @@ def play_game(seed: int, check_undo: bool = True):
         GAME.apply(state, action)
         played.append(action)
         conserved(state)
+        if len(played) % 25 == 1:
+            json.dumps(GAME.observation(state))
+            json.dumps(dict(GAME.view(state).panels))
     if check_undo and played:
         replay = GAME.start(seats, options, seed=seed, board_file=board)
         for action in played[:-1]:
@@ -72,8 +76,8 @@ def test_properties_over_seeded_games():
         state, played = play_game(seed)
         assert GAME.is_over(state), f"seed {seed}: no end after {len(played)} actions"
         ends[state.end] = ends.get(state.end, 0) + 1
-        GAME.view(state)
-        GAME.scores(state)
+        assert GAME.view(state).over
+        json.dumps(GAME.scores(state).to_record())
     assert ends.get("target", 0) > 20
 
 

@@ -147,9 +147,10 @@ def _capture(state: BumerangState, action: Capture, changes: list[Change]) -> Te
     state.last = (MoveView(action.stone, start, action.to), MoveView(victim, action.to, None, hit=True))
     owner = stone_owner(victim)
     assert owner is not None
-    message = t("{name} captures {start} × {end}: a stone of {victim} is {name}'s prisoner ({n} in all).",
-                name=state.names[p], start=start, end=action.to, victim=state.names[owner], n=len(state.prisoners[p]))
-    changes.append(Change(message, {"kind": "prisoner", "player": p, "stone": victim, "field": action.to}))
+    message = t("{name} captures {start} × {end}.", name=state.names[p], start=start, end=action.to)
+    changes.append(Change(t("A stone of {victim} is {name}'s prisoner ({n} in all).", victim=state.names[owner],
+                            name=state.names[p], n=len(state.prisoners[p])),
+                          {"kind": "prisoner", "player": p, "stone": victim, "field": action.to}))
     _count_trios(state, p, action.to, changes)
     if state.target is not None and len(state.prisoners[p]) >= state.target:
         state.winners = (p,)
@@ -177,8 +178,9 @@ def _remove(state: BumerangState, seat: int, stones: tuple[str, ...], changes: l
     state.removed.extend(gone)
     if gone:
         changes.append(Change(
-            t("Fine (B7): {name}'s stones on {fields} are removed from the game, because {why}; they are no one's prisoners.",
-              name=state.names[seat], fields=field_list(fields), why=why),
+            tn("Fine (B7): {name}'s stone on {fields} is removed from the game, because {why}; it is no one's prisoner.",
+               "Fine (B7): {name}'s stones on {fields} are removed from the game, because {why}; they are no one's prisoners.",
+               name=state.names[seat], fields=field_list(fields), why=why, n=len(gone)),
             {"kind": "fine", "player": seat, "stones": gone, "fields": fields}))
         state.last = state.last + tuple(MoveView(s, f, None, hit=True) for s, f in zip(gone, fields))
     return fields
@@ -191,7 +193,7 @@ def _missed(state: BumerangState, seat: int, duty: tuple[str, ...], changes: lis
         changes.append(Change(t("{name} did not capture although it was compulsory: the other players may claim the fine until the next action.",
                                 name=state.names[seat]), {"kind": "claimable", "player": seat, "stones": list(duty)}))
         return
-    _remove(state, seat, duty, changes, t("they could have captured at the start of the turn"))
+    _remove(state, seat, duty, changes, t("capturing was compulsory at the start of the turn"))
 
 
 def _penalty(state: BumerangState, action: Penalty) -> Verdict:
