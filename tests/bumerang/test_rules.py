@@ -127,3 +127,18 @@ def test_no_supply_means_move_or_capture():
     verdict = GAME.check(state, Place(R, "A1"))
     assert not verdict.accepted and verdict.reason == "no-supply" and cited(verdict, "B1")
     assert "D4 →" in verdict.message.render("en")
+
+
+def test_a_fined_stone_does_not_capture_on_arrival():
+    state = position({"D3": "R", "D4": "G", "E3": "G"}, capture_on_arrival=True)
+    stone = stone_on(state, "D3")
+    GAME.apply(state, Move(R, stone, "C3"))  # D3 had to capture; C3 → D4? no arrow: C3–D4 is a spoke
+    assert stone in state.removed and not state.prisoners[R] and state.current == G
+    conserved(state)
+
+
+def test_stop_without_a_chain_is_refused():
+    state = position({"D4": "R"})
+    verdict = GAME.check(state, GAME.intent(state, "stop", {}))
+    assert not verdict.accepted and verdict.reason == "no-chain" and cited(verdict, "B6")
+    assert GAME.intent(state, "shuffle", {}) is None

@@ -56,7 +56,8 @@ def play(state: BumerangState, action: Action) -> Verdict:
     if not state.started:
         _open(state)
     state.chain_done = None
-    name = state.names[action.player]  # type: ignore[attr-defined]
+    seat: int = getattr(action, "player")
+    name = state.names[seat]
     if isinstance(action, Pass):
         state.passes += 1
         state.last = ()
@@ -74,37 +75,18 @@ def play(state: BumerangState, action: Action) -> Verdict:
     if isinstance(action, Capture):
         return Verdict.ok(_capture(state, action, changes), changes)
     duty = state.duty if state.step is Step.TURN else ()
-    if isinstance(action, Place):
-        stone = state.supply[action.player].pop(0)
-        _put(state, stone, action.field)
-        state.last = (MoveView(stone, None, action.field),)
-        message = t("{name} places a stone on {field}.", name=name, field=action.field)
-    elif isinstance(action, Move):
-        start = state.where[action.stone]
-        _lift(state, action.stone)
-        _put(state, action.stone, action.to)
-        state.last = (MoveView(action.stone, start, action.to),)
-        message = t("{name} moves {start} → {end}.", name=name, start=start, end=action.to)
-    else:
-        assert isinstance(action, Free)
-        state.prisoners[action.holder].remove(action.stone)
-        _put(state, action.stone, action.field)
-        state.last = (MoveView(action.stone, None, action.field),)
-        message = t("{name} frees a stone held by {holder} and places it on {field}: {holder} now holds {n}.",
-                    name=name, holder=state.names[action.holder], field=action.field,
-                    n=len(state.prisoners[action.holder]))
-    stone = state.at[action.field if not isinstance(action, Move) else action.to]
+    stone, message = _put_down(state, action, name)
     if duty:
-        _missed(state, action.player, duty, changes)
-    _count_trios(state, action.player, state.where.get(stone), changes)
+        _missed(state, seat, duty, changes)
+    _count_trios(state, seat, state.where.get(stone), changes)
     _settle(state, changes)
     if state.winners is None:
         arrival = (moves.victims(state, stone) if state.options["capture_on_arrival"] and stone in state.where
-                   and not state.out[action.player] else [])
+                   and not state.out[seat] else [])
         if len(arrival) == 1:
             message = t("{first} It captures at once.", first=message)
             before = state.last
-            _capture(state, Capture(action.player, stone, arrival[0]), changes)
+            _capture(state, Capture(seat, stone, arrival[0]), changes)
             state.last = before + state.last
         elif arrival:
             state.step = Step.ARRIVAL
@@ -114,6 +96,27 @@ def play(state: BumerangState, action: Action) -> Verdict:
         else:
             advance(state)
     return Verdict.ok(message, changes)
+
+
+def _put_down(state: BumerangState, action: Action, name: str) -> tuple[str, Text]:
+    """Carry out a place, move or free: the stone that arrived and what to say."""
+    if isinstance(action, Place):
+        stone = state.supply[action.player].pop(0)
+        _put(state, stone, action.field)
+        state.last = (MoveView(stone, None, action.field),)
+        return stone, t("{name} places a stone on {field}.", name=name, field=action.field)
+    if isinstance(action, Move):
+        start = _lift(state, action.stone)
+        _put(state, action.stone, action.to)
+        state.last = (MoveView(action.stone, start, action.to),)
+        return action.stone, t("{name} moves {start} → {end}.", name=name, start=start, end=action.to)
+    assert isinstance(action, Free)
+    state.prisoners[action.holder].remove(action.stone)
+    _put(state, action.stone, action.field)
+    state.last = (MoveView(action.stone, None, action.field),)
+    return action.stone, t("{name} frees a stone held by {holder} and places it on {field}: {holder} now holds {n}.",
+                           name=name, holder=state.names[action.holder], field=action.field,
+                           n=len(state.prisoners[action.holder]))
 
 
 def _open(state: BumerangState) -> None:

@@ -13,7 +13,7 @@ import enum
 from companion.i18n import Domain, Text
 
 BUMERANG = Domain("bumerang", "companion.games.bumerang")
-_, N_, ngettext = BUMERANG.markers()
+N_ = BUMERANG.markers()[1]
 
 
 def t(msgid: str, /, **params: object) -> Text:
