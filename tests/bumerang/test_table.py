@@ -140,3 +140,40 @@ def test_texts_render_in_every_language():
     assert verdict.section.render("nl") == "B2 — Spelregels: Spelverloop"
     assert "Déroulement" in verdict.section.render("fr")
     assert verdict.message.render("nl") != verdict.message.render("en")
+
+
+def taps_for(state, action):
+    """What a player taps (or presses) for ``action``."""
+    if isinstance(action, Place):
+        return ("taps", (action.field,))
+    if isinstance(action, Move):
+        return ("taps", (state.where[action.stone], action.to))
+    if isinstance(action, Capture):
+        return ("taps", (action.stone, action.to))
+    if isinstance(action, Free):
+        return ("taps", (prisoner_badge(action.holder, action.stone), action.field))
+    name = {Stop: "stop", Pass: "pass", Penalty: "penalty"}[type(action)]
+    return ("intent", name)
+
+
+def test_every_action_of_whole_games_can_be_entered_by_touch():
+    import random
+
+    from companion.game import Seat
+
+    for seed in range(6):
+        options = ({}, {"missed_capture": "claim"}, {"capture_on_arrival": True})[seed % 3]
+        state = GAME.start([Seat(f"P{i}") for i in range(3 + seed % 3)], options, seed=seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            action = GAME.choose(state, rng)
+            kind, what = taps_for(state, action)
+            if kind == "intent":
+                found = GAME.intent(state, what, {"player": getattr(action, "player")})
+                assert found == action
+            else:
+                proposal = taps(state, *what)
+                assert isinstance(proposal, Proposal), GAME.describe(action).render("en")
+                offered = [list(proposal.actions)] + [list(a.actions) for a in proposal.alternatives]
+                assert [action] in offered
+            GAME.apply(state, action)
