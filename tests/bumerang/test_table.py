@@ -177,3 +177,10 @@ def test_every_action_of_whole_games_can_be_entered_by_touch():
                 offered = [list(proposal.actions)] + [list(a.actions) for a in proposal.alternatives]
                 assert [action] in offered
             GAME.apply(state, action)
+
+
+def test_an_accepted_action_says_what_it_will_do_and_the_fine():
+    state = position({"D3": "R", "D4": "G"})
+    assert GAME.check(state, Capture(R, stone_on(state, "D3"), "D4")).message.render("en") == "R: capture D3 × D4"
+    message = GAME.check(state, Place(R, "A1")).message.render("en")
+    assert message.startswith("R: place a stone on A1") and "D3" in message and "B7" in message

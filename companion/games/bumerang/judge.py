@@ -59,7 +59,8 @@ def _join(parts: list[Text]) -> Text:
 
 
 def judge(state: BumerangState, action: Action) -> Verdict:
-    """Accept (with an empty message: :func:`.play.play` says what happened) or reject."""
+    """Reject, or accept with an empty message (:func:`.table.announce` says what the
+    action will do, :func:`.play.play` what it did)."""
     if state.winners is not None:
         return reject("game-over", "B12", t("The game is over."))
     if isinstance(action, Penalty):

@@ -90,7 +90,10 @@ class Bumerang(Game[BumerangState]):
         return Decision(state.current, kind, table.prompt(state), also=others)
 
     def check(self, state: BumerangState, action: Action) -> Verdict:
-        return judge(state, action)
+        """The rejection (rule, section, what is legal instead), or an acceptance that
+        says what the action will do (and the fine it will cost)."""
+        verdict = judge(state, action)
+        return Verdict.ok(table.announce(state, action)) if verdict.accepted else verdict
 
     def _apply(self, state: BumerangState, action: Action) -> Verdict:
         return play(state, action)

@@ -256,6 +256,34 @@ def observation(state: BumerangState) -> dict[str, Any]:
     }
 
 
+def announce(state: BumerangState, action: Action) -> Text:
+    """What an action judged legal will do, in the players' words, for the confirm
+    screen; an action that a fine will follow (B7) says so and names the stones."""
+    name = state.names[getattr(action, "player")]
+    if isinstance(action, Place):
+        text = t("{name}: place a stone on {field}", name=name, field=action.field)
+    elif isinstance(action, Move):
+        text = t("{name}: move {start} → {end}", name=name, start=state.where[action.stone], end=action.to)
+    elif isinstance(action, Capture):
+        return t("{name}: capture {start} × {end}", name=name, start=state.where[action.stone], end=action.to)
+    elif isinstance(action, Free):
+        text = t("{name}: free a stone held by {holder} onto {field}", name=name, holder=state.names[action.holder],
+                 field=action.field)
+    elif isinstance(action, Stop):
+        return t("{name}: stop capturing", name=name)
+    elif isinstance(action, Pass):
+        return t("{name}: pass", name=name)
+    else:
+        assert isinstance(action, Penalty) and state.claim is not None
+        return t("{name}: claim the missed capture of {offender}", name=name,
+                 offender=state.names[state.claim.offender])
+    if state.duty and state.step is Step.TURN and state.options["missed_capture"] == "auto":
+        fields = field_list([state.where[s] for s in state.duty])
+        return t("{action} — capture was compulsory: the stones on {fields} will be removed (B7)", action=text,
+                 fields=fields)
+    return text
+
+
 def describe(action: Action) -> Text:
     if isinstance(action, Place):
         return t("seat {seat}: place on {field}", seat=action.player + 1, field=action.field)
