@@ -7,8 +7,6 @@ take an opponent's place.
 ``companion bench``.
 """
 
-from companion.games.stramash.rules import Stramash
-
-GAME = Stramash()
+from companion.games.stramash.rules import GAME, Stramash
 
 __all__ = ["GAME", "Stramash"]

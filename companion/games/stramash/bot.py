@@ -41,7 +41,16 @@ def value(state: StramashState, seat: int, action: Action) -> float:
         gain += change if step.seat == seat else -0.7 * change
         if step.seat == seat and step.start == DOCK:
             gain += 12
+        if step.seat == seat and step.end >= ctx.length and not ctx.castle_moves and _gap_behind(state, seat, step):
+            gain -= 100     # without castle moves it would block the holes beyond for ever
     return gain
+
+
+def _gap_behind(state: StramashState, seat: int, step) -> bool:
+    """Whether a castle hole beyond ``step``'s end is still empty."""
+    length = state.geo.length
+    taken = set(state.laddies[seat])
+    return any(hole not in taken for hole in range(step.end + 1, length + 5))
 
 
 def choose(game: "Stramash", state: StramashState, rng: random.Random) -> Action:

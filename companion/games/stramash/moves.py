@@ -133,7 +133,7 @@ def forward(seat: Seat, own: Sequence[int], travelled: Sequence[int], index: int
     """:func:`route` with the option castle_entry_forced: a track move that the castle
     could take instead is refused."""
     found = route(seat, own, travelled, index, n, castle)
-    if (seat.forced and not castle and isinstance(found, int) and 0 <= own[index] < seat.length
+    if (seat.forced and n > 0 and not castle and isinstance(found, int) and 0 <= own[index] < seat.length
             and isinstance(route(seat, own, travelled, index, n, True), int)):
         return FORCED
     return found

@@ -44,9 +44,9 @@ def step_text(state: StramashState, step: Step) -> Text:
 
 
 def steps_text(state: StramashState, steps: Sequence[Step]) -> Text:
-    """A play's laddie movements: "laddie 2 from hole 10 to hole 17; Bea's laddie 1 goes
+    """A play's laddie movements: "laddie 2 from hole 10 to hole 17, Bea's laddie 1 goes
     back to the dock"."""
-    return joined([step_text(state, s) for s in steps])
+    return listed([step_text(state, s) for s in steps])
 
 
 def play_text(state: StramashState, seat: int, action: Action) -> Text:

@@ -232,3 +232,6 @@ class Stramash(Game[StramashState]):
         return [t("{name}: {home} home, laddies at {places}", name=s.name, home=state.home(seat),
                   places=listed([place(state, p) for p in state.laddies[seat]]))
                 for seat, s in enumerate(state.setup.seats)]
+
+
+GAME = Stramash()
