@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.game import Seat
 from companion.games.stramash import GAME
 from companion.games.stramash.state import DOCK
+from companion.games.stramash.table import begin_turn
 
 NAMES = ("Ailsa", "Bruce", "Callum", "Deirdre", "Ewan", "Fiona")
 L = 72
@@ -42,3 +43,10 @@ def where(state, seat: int) -> list:
 
 def section_en(verdict) -> str:
     return verdict.section.render("en")
+
+
+def again(state, seat: int = 0) -> None:
+    """Give the turn back to ``seat`` (a follow-up play): the card the next player drew
+    goes back on the draw pile and ``seat`` draws."""
+    state.draw.append(state.hands[state.turn].pop())
+    begin_turn(state, seat)

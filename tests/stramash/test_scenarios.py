@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.stramash import GAME
 from companion.games.stramash.actions import ComeOut, Discard, Fechter, Move, Split
-from tests.stramash.helpers import position, section_en, where
+from tests.stramash.helpers import again, position, section_en, where
 
 
 def accept(state, action):
@@ -118,7 +118,7 @@ def test_scenario_9_castle_moves_and_own_laddies_in_the_castle():
     reject(state, Move("5S", 2, castle=True), "own-landing", "S4")
     accept(state, Move("3S", 1, castle=True))
     assert where(state, 0)[0] == "C4"
-    state.turn = 0                              # P0 again, for the follow-up
+    again(state)                                # P0 again, for the follow-up
     accept(state, Move("5S", 2, castle=True))
     assert where(state, 0)[:2] == ["C4", "C1"]
 
