@@ -72,17 +72,7 @@ def route(seat: Seat, own: Sequence[int], travelled: Sequence[int], index: int, 
     if p == DOCK:
         return DOCKED
     if n < 0:
-        if p >= length:
-            return CASTLE_BACK
-        back = -n
-        for q in own:
-            if q != p and 0 <= q < length:
-                d = (p - q) % length
-                if d == back:
-                    return Refusal("own-landing", q)
-                if d < back and not seat.pass_own:
-                    return Refusal("own-passed", q)
-        return (p + n) % length
+        return CASTLE_BACK if p >= length else _along_track(seat, own, p, n)
     if p >= length:
         if not castle:
             return CASTLE_ONLY
@@ -118,12 +108,21 @@ def route(seat: Seat, own: Sequence[int], travelled: Sequence[int], index: int, 
             elif q - length < r and not seat.pass_own:
                 return Refusal("own-passed", q)
         return length + r
+    return _along_track(seat, own, p, n)
+
+
+def _along_track(seat: Seat, own: Sequence[int], p: int, n: int) -> int | Refusal:
+    """From track hole ``p``, ``n`` holes along the loop (backwards when negative),
+    neither passing nor landing on an own laddie (S4, the option pass_own_laddies)."""
+    length = seat.length
+    far = abs(n)
+    sign = 1 if n > 0 else -1
     for q in own:
         if q != p and 0 <= q < length:
-            d = (q - p) % length
-            if d == n:
+            d = (sign * (q - p)) % length
+            if d == far:
                 return Refusal("own-landing", q)
-            if d < n and not seat.pass_own:
+            if d < far and not seat.pass_own:
                 return Refusal("own-passed", q)
     return (p + n) % length
 
