@@ -179,3 +179,21 @@ def test_game_over_refuses_further_plays():
     GAME.apply(state, Move("5C", 1, castle=True))
     assert verdict(state, Discard("2S")).reason == "game-over"
     assert GAME.legal_actions(state) == []
+
+
+@pytest.mark.parametrize("data", [
+    {"type": "move", "card": 5, "laddie": 1},
+    {"type": "move", "card": "5S", "laddie": "one"},
+    {"type": "move", "card": "5S", "laddie": 9},
+    {"type": "split", "card": "7S", "first": 1, "steps": "3", "second": 2},
+    {"type": "split", "card": "7S", "first": None, "steps": 3, "second": 2},
+    {"type": "fechter", "card": "JK", "laddie": 1, "seat": "1", "victim": 1},
+    {"type": "fechter", "card": "JK", "laddie": 1, "seat": 1, "victim": 0},
+    {"type": "discard", "card": None},
+    {"type": "first-player", "seat": 7},
+])
+def test_malformed_actions_are_refused_not_crashing(data):
+    state = position([10, 30], [40])
+    v = GAME.check(state, GAME.action_from_json(data))
+    assert not v.accepted and v.reason and v.section is not None
+    assert v.message.render("nl") and v.message.render("fr")
