@@ -1,0 +1,146 @@
+"""From the table picture to a play (rulings: "What the referee can and cannot know").
+
+The camera shows the card laid (``sensed.cards``, the last one counts); the players tap
+the board drawing (``sensed.touched``, oldest first): a laddie (its piece id
+``laddie-<seat>-<n>`` or the field it stands on), an empty field (a destination, or an
+own dock hole for "a dock laddie"), or an amount button ``amount-<k>`` (how far the
+first laddie of a split 7 moves; ``amount-7`` for the whole 7).
+
+Every step answers at once: one play left → a :class:`Proposal` of it; a laddie chosen
+but several ways left (castle or track, a split's amounts, a few joker targets) →
+:class:`Alternative` buttons; nothing decided yet → ``None`` (the board highlights the
+laddies that can move); taps that fit no legal play → a rejection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+from companion.game import Action, Alternative, Decision, Proposal, Sensed, Verdict
+from companion.games.stramash.board import stramash_board
+from companion.games.stramash.actions import ComeOut, Discard, Fechter, Move, Split
+from companion.games.stramash.cards import Use, rank_of, use_of
+from companion.games.stramash.moves import plays, steps
+from companion.games.stramash.phrases import legal_instead, play_text
+from companion.games.stramash.screen import field_of
+from companion.games.stramash.state import DOCK, StramashState
+from companion.games.stramash.texts import card_name, rule, t
+
+if TYPE_CHECKING:
+    from companion.games.stramash.rules import Stramash
+
+BUTTONS = 8          # at most this many alternatives are offered as buttons
+DOCKED = 0           # a tap on "a laddie of the dock"
+RULE_OF_USE = {Use.FORWARD: "S3", Use.SEVEN: "S6", Use.BACK: "S7", Use.FECHTER: "S8"}
+
+
+@dataclass(frozen=True)
+class Taps:
+    """The taps sorted out: own laddies in order (``DOCKED`` for a dock laddie), opponents'
+    laddies as ``(seat, n)``, fields tapped, and the amount button."""
+
+    own: tuple[int, ...]
+    others: frozenset[tuple[int, int]]
+    fields: frozenset[str]
+    amount: int | None
+
+
+def _sort(state: StramashState, seat: int, touched: Sequence[str]) -> Taps | str:
+    """The taps of ``touched``, or the first id that names nothing on the board."""
+    where: dict[str, tuple[int, int]] = {}
+    for s, positions in enumerate(state.laddies):
+        for n, pos in enumerate(positions, start=1):
+            where[f"laddie-{s}-{n}"] = (s, n)
+            where[field_of(state, s, n, pos)] = (s, n)
+    own: list[int] = []
+    others: set[tuple[int, int]] = set()
+    fields: set[str] = set()
+    amount = None
+    known = stramash_board(state.geo).by_id
+    for tap in touched:
+        if tap.startswith("amount-") and tap[7:].isdigit() and 1 <= int(tap[7:]) <= 7:
+            amount = int(tap[7:])
+            continue
+        if tap not in where and tap not in known:
+            return tap
+        s, n = where.get(tap, (None, None))
+        if s == seat:
+            mover = DOCKED if state.laddies[seat][n - 1] == DOCK else n
+        elif s is None and tap.startswith(f"d{seat}."):
+            mover = DOCKED
+        else:
+            mover = None
+        if mover is not None:
+            if not own or own[-1] != mover:
+                own.append(mover)
+            continue
+        if s is not None:
+            others.add((s, n))
+            pos = state.laddies[s][n - 1]
+            if 0 <= pos < state.geo.length:
+                fields.add(tap if tap.startswith("t") else field_of(state, s, n, pos))
+            continue
+        fields.add(tap)
+    return Taps(tuple(own), frozenset(others), frozenset(fields), amount)
+
+
+def _movers(action: Action) -> tuple[int, ...]:
+    if isinstance(action, ComeOut):
+        return (DOCKED,)
+    if isinstance(action, Move):
+        return (action.laddie,)
+    if isinstance(action, Split):
+        return (action.first, action.second)
+    return (DOCKED if action.laddie is None else action.laddie,)
+
+
+def _fits(state: StramashState, seat: int, action: Action, taps: Taps) -> bool:
+    movers = _movers(action)
+    if taps.own != movers[:len(taps.own)]:
+        return False
+    if taps.amount is not None:
+        amount = action.steps if isinstance(action, Split) else 7 if isinstance(action, Move) else None
+        if amount != taps.amount:
+            return False
+    moved = steps(state, seat, action)
+    ends = {field_of(state, s.seat, s.laddie, s.end) for s in moved if s.seat == seat}
+    hit = {(s.seat, s.laddie) for s in moved if s.bumped}
+    return taps.fields <= ends and taps.others <= hit
+
+
+def propose(game: "Stramash", state: StramashState, sensed: Sensed):
+    """See the module: a proposal, alternatives, ``None`` or a rejection."""
+    pending = game.pending(state)
+    if not isinstance(pending, Decision) or pending.kind != "turn" or not sensed.cards:
+        return None
+    seat = state.turn
+    card = sensed.cards[-1]
+    refused = game.refuse_card(state, card)
+    if refused is not None:
+        return refused
+    legal = plays(state, seat, card)
+    if not legal:
+        discard = Discard(card)
+        verdict = game.check(state, discard)
+        return Proposal((discard,)) if verdict.accepted else verdict
+    taps = _sort(state, seat, sensed.touched)
+    if isinstance(taps, str):
+        return Verdict.reject("unknown-touch", rule(RULE_OF_USE[use_of(rank_of(card))]),
+                              t("{tap!r} is not a laddie or a hole of this board.", tap=taps))
+    fitting = [a for a in legal if _fits(state, seat, a, taps)]
+    if not fitting:
+        return Verdict.reject("touch-mismatch", rule(RULE_OF_USE[use_of(rank_of(card))]),
+                              t("The laddies tapped cannot play the {card} that way. {instead}", card=card_name(card),
+                                instead=legal_instead(state, seat, card, legal)))
+    if len(fitting) == 1:
+        return Proposal((fitting[0],))
+    first = {_movers(a)[0] for a in fitting}
+    if len(first) > 1:
+        return None                       # wait for the laddie
+    whole = [a for a in fitting if not isinstance(a, Split)]
+    if len(whole) < len(fitting) and len(taps.own) < 2 and taps.amount is None:
+        fitting = whole                    # a split waits for its second laddie or amount
+    if not fitting or len(fitting) > BUTTONS:
+        return None
+    return Proposal(alternatives=tuple(Alternative(play_text(state, seat, a), (a,)) for a in fitting))
