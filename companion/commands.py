@@ -53,6 +53,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--games", type=int, default=200)
     bench.add_argument("--game", default="mustang", choices=available())
     bench.add_argument("--players", type=int, default=4)
+    bench.add_argument("--positions", type=int, default=200,
+                       help="positions on which the time to list every legal action is measured")
     bench.add_argument("--logged-games", type=int, default=10,
                        help="games played through the referee and its SQLite log (timed per action)")
     bench.set_defaults(func=cmd_bench)
@@ -201,7 +203,7 @@ def play_out(ref: Referee, report=None, pace: float = 0.0) -> None:
         if isinstance(pending, Chance):
             verdict = ref.simulate_chance()
         else:
-            actor, turn = ref.seats[pending.player].name, ref.state.turn
+            actor, turn = ref.seats[pending.player].name, ref.game.turn(ref.state) or len(ref.actions) + 1
             verdict = ref.submit(ref.bot_action())
             if report:
                 prefix = f"[{turn:>3}] {actor}: "
@@ -261,7 +263,7 @@ def _seat_json(seat: Seat) -> dict[str, Any]:
     return out
 
 
-def _spread(times: list[float]) -> str:
+def _spread(times: list[float], unit: str = "actions") -> str:
     """Median, p99, p99.9 and worst of ``times`` (seconds), in µs."""
     times = sorted(times)
 
@@ -269,7 +271,7 @@ def _spread(times: list[float]) -> str:
         return times[min(len(times) - 1, int(len(times) * q))] * 1e6
 
     return (f"median {statistics.median(times) * 1e6:.0f} µs, p99 {at(0.99):.0f} µs, p99.9 {at(0.999):.0f} µs, "
-            f"worst {times[-1] * 1e6:.0f} µs ({len(times)} actions)")
+            f"worst {times[-1] * 1e6:.0f} µs ({len(times)} {unit})")
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -306,11 +308,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
                 submit_times.append(time.perf_counter() - t0)
                 assert verdict.accepted
         store.close()
+    positions = game.bench_positions(args.positions)
+    legal_times: list[float] = []
+    for state in positions:
+        for _ in range(5):
+            t0 = time.perf_counter()
+            game.legal_actions(state)
+            legal_times.append(time.perf_counter() - t0)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"games: {args.games} with {args.players} players, {actions} actions, {elapsed:.2f} s "
           f"(bots choosing included); load average {load:.2f}")
     print(f"full random games per second: {args.games / elapsed:.1f}")
     print(f"judge one action: {_spread(judge_times)}")
+    if legal_times:
+        print(f"legal actions of one position ({len(positions)} positions, see the game's bench_positions): "
+              f"{_spread(legal_times, 'timings')}")
     print(f"referee one action (judge, copy for undo, apply, SQLite commit; {args.logged_games} games): "
           f"{_spread(submit_times)}")
     return 0

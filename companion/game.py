@@ -623,11 +623,27 @@ class Game(ABC, Generic[S]):
         :meth:`holding_places`."""
         raise GameError(Text("{game} cannot be scored without refereeing it.", game=self.title))
 
+    def bench_positions(self, n: int) -> list[S]:
+        """``n`` positions on which ``companion bench`` times :meth:`legal_actions` (the
+        game's hardest usual case, e.g. the most players mid-game); none by default."""
+        return []
+
+    def turn(self, state: S) -> int | None:
+        """The number of the turn being played (1 for the first), as players count
+        turns, for logs; ``None`` (the default) when the game does not count them."""
+        return None
+
     def hand(self, state: S, player: int) -> tuple[str | None, ...]:
         """The cards ``player`` holds as the engine knows them (``None``: a card the
         referee cannot see); empty for games without hands. Tests use it to check that
         no other player's view shows them."""
         return ()
+
+    def highlights(self, state: S, sensed: Sensed) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]] | None:
+        """The pieces that can use what the table has laid (the card seen) and, for each,
+        the fields it could reach, for the board drawing; ``None`` (the default) keeps
+        the view's own highlights."""
+        return None
 
     def is_over(self, state: S) -> bool:
         return isinstance(self.pending(state), Over)

@@ -150,7 +150,11 @@ class Referee:
         waiting = tuple(dataclasses.replace(need, done=need.done or given.get(need.kind, False)
                                             or (ready and need.kind is not NeedKind.CONFIRM))
                         for need in view.waiting)
-        return dataclasses.replace(view, waiting=waiting)
+        view = dataclasses.replace(view, waiting=waiting)
+        lit = self.game.highlights(self.state, self.sensed()) if view.board is not None else None
+        if lit is not None and view.board is not None:
+            view = dataclasses.replace(view, board=dataclasses.replace(view.board, movable=lit[0], targets=lit[1]))
+        return view
 
     def sensed(self) -> Sensed:
         """What the table's inputs say now, as the game's :meth:`~Game.propose` reads it."""

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from companion.commands import DEMO_NAMES, play_out, run_script, table_script
+from companion.errors import GameError
 from companion.game import Chance, Decision, Game, Over, Seat
 from companion.games import available, get_game
 from companion.i18n import LANGUAGES
@@ -27,7 +28,17 @@ MOVE_LIMIT = 5000
 
 
 def player_counts(game: Game[Any]) -> list[int]:
-    return sorted({game.min_players, game.max_players, (game.min_players + game.max_players) // 2})
+    """The fewest, the most and a middle number of players the game takes with its
+    default options (a count that needs an option switched on is left out)."""
+    def accepted(n: int) -> bool:
+        try:
+            game.make_setup(seats(n))
+        except GameError:
+            return False
+        return True
+
+    counts = [n for n in range(game.min_players, game.max_players + 1) if accepted(n)]
+    return sorted({counts[0], counts[-1], counts[len(counts) // 2]})
 
 
 def seats(n: int) -> list[Seat]:
@@ -66,7 +77,7 @@ def test_random_games_end_with_scores(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_every_legal_action_is_accepted_and_every_rejection_explained(name):
     game = get_game(name)
-    state = game.start(seats(game.max_players), seed=3, simulated_hands=True)
+    state = game.start(seats(player_counts(game)[-1]), seed=3, simulated_hands=True)
     rng = random.Random(3)
     earlier: list[Any] = []
     rejections = 0
@@ -107,7 +118,7 @@ def test_a_recorded_game_replays_to_the_live_result(name):
 def test_resuming_from_the_log_gives_the_live_game(name, tmp_path):
     game = get_game(name)
     path = tmp_path / "games.sqlite"
-    live = Referee.new(GameStore(path), name, seats(game.max_players), seed=5, simulated_hands=True)
+    live = Referee.new(GameStore(path), name, seats(player_counts(game)[-1]), seed=5, simulated_hands=True)
     for n in range(60):
         if live.is_over:
             break
@@ -123,7 +134,7 @@ def test_resuming_from_the_log_gives_the_live_game(name, tmp_path):
 @pytest.mark.parametrize("name", GAMES)
 def test_undo_restores_the_position_exactly(name):
     game = get_game(name)
-    ref = Referee.new(GameStore(":memory:"), name, seats(game.min_players), seed=6, simulated_hands=True)
+    ref = Referee.new(GameStore(":memory:"), name, seats(player_counts(game)[0]), seed=6, simulated_hands=True)
     for _ in range(40):
         if ref.is_over:
             break
@@ -136,7 +147,8 @@ def test_undo_restores_the_position_exactly(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_no_view_shows_another_players_hand(name):
-    game, state, _ = bot_game(name, game_players := get_game(name).max_players, 7)
+    game = get_game(name)
+    game_players = player_counts(game)[-1]
     state = game.start(seats(game_players), seed=7, simulated_hands=True)
     rng = random.Random(7)
     for _ in range(40):
@@ -156,7 +168,7 @@ def test_no_view_shows_another_players_hand(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_a_seeded_demo_is_deterministic(name):
     def demo() -> list[dict[str, Any]]:
-        ref = Referee.new(GameStore(":memory:"), name, seats(get_game(name).min_players), seed=8,
+        ref = Referee.new(GameStore(":memory:"), name, seats(player_counts(get_game(name))[0]), seed=8,
                           simulated_hands=True)
         play_out(ref)
         return [ref.game.action_to_json(a) for a in ref.actions]
@@ -167,10 +179,11 @@ def test_a_seeded_demo_is_deterministic(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_the_view_names_every_player_and_who_acts(name):
     game = get_game(name)
-    state = game.start(seats(game.min_players), seed=9, simulated_hands=True)
+    players = player_counts(game)[0]
+    state = game.start(seats(players), seed=9, simulated_hands=True)
     view = game.view(state)
-    assert [p.name for p in view.players] == list(DEMO_NAMES[:game.min_players])
+    assert [p.name for p in view.players] == list(DEMO_NAMES[:players])
     pending = game.pending(state)
     assert view.prompt.render("en") == pending.prompt.render("en")
     if isinstance(pending, Decision):
-        assert all(0 <= p < game.min_players for p in pending.players)
+        assert all(0 <= p < players for p in pending.players)

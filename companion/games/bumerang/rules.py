@@ -98,6 +98,12 @@ class Bumerang(Game[BumerangState]):
     def _apply(self, state: BumerangState, action: Action) -> Verdict:
         return play(state, action)
 
+    def bench_positions(self, n: int) -> list[BumerangState]:
+        """5-player mid-game positions on the default board."""
+        from companion.games.bumerang.bench import bench_positions
+
+        return [state for _game, state in bench_positions(n)]
+
     def legal_actions(self, state: BumerangState) -> list[Action]:
         return moves.legal(state)
 

@@ -335,6 +335,9 @@ class Mustang(Game[MustangState]):
                     for seat, name in enumerate(names)]
         return score_holdings(holdings, options, ender)
 
+    def turn(self, state: MustangState) -> int:
+        return state.turn
+
     def hand(self, state: MustangState, player: int) -> tuple[str | None, ...]:
         return tuple(state.players[player].hand)
 

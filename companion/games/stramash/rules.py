@@ -165,6 +165,16 @@ class Stramash(Game[StramashState]):
             if step.bumped:
                 state.travelled[step.seat][step.laddie - 1] = 0
 
+    def bench_positions(self, n: int) -> list[StramashState]:
+        """6-player positions where the player to move holds a 7."""
+        from companion.games.stramash.bench import bench_positions
+
+        return bench_positions(n)
+
+    def highlights(self, state: StramashState, sensed: Sensed) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+        """The laddies that can use the card in the play zone, and where they would go."""
+        return screen.highlights(state, sensed.cards)
+
     def legal_actions(self, state: StramashState) -> list[Action]:
         if state.winner is not None:
             return []
