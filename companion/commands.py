@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     replay.set_defaults(func=cmd_replay)
 
     demo = sub.add_parser("demo", help="bots play a whole game through the referee")
-    demo.add_argument("--game", default="mustang", choices=available())
+    demo.add_argument("--game", required=True, choices=available())
     demo.add_argument("--players", type=int, default=3, choices=range(2, len(DEMO_NAMES) + 1), metavar="N")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--db", type=Path, help="log to this database; an unfinished demo game there started with "
@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     bench = sub.add_parser("bench", help="rules-engine speed: games per second, time to judge an action")
     bench.add_argument("--games", type=int, default=200)
-    bench.add_argument("--game", default="mustang", choices=available())
+    bench.add_argument("--game", required=True, choices=available())
     bench.add_argument("--players", type=int, default=4)
     bench.add_argument("--positions", type=int, default=200,
                        help="positions on which the time to list every legal action is measured")

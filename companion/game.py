@@ -391,9 +391,11 @@ class ScoreSheet:
 
 @dataclass(frozen=True)
 class Deck:
-    """A deck card vision can be taught: ``name`` is stable (the taught model's name),
-    ``cards`` its faces. A game may offer several (DOG's royal and classic boxes, a
-    standard deck played Brändi style); the first is the default."""
+    """A deck card vision can be taught: ``name`` is stable and names the physical deck
+    (the taught model is kept under it, so games played with the same deck, such as a
+    standard deck with jokers, name it alike and share it), ``cards`` its faces. A game
+    may offer several (DOG's royal and classic boxes, a standard deck); the first is the
+    default."""
 
     name: str
     title: Text
@@ -457,6 +459,12 @@ class Game(ABC, Generic[S]):
     def decks(self) -> tuple[Deck, ...]:
         """The decks card vision can be taught for this game (none by default)."""
         return ()
+
+    def deck(self, options: Mapping[str, Any]) -> Deck | None:
+        """The deck a table plays with under ``options`` (the one card vision watches
+        for); by default the first of :meth:`decks`."""
+        decks = self.decks()
+        return decks[0] if decks else None
 
     def cards(self) -> tuple[CardSpec, ...]:
         """Every card face of every deck of the game, each id once."""

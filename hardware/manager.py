@@ -41,16 +41,17 @@ class Hardware:
         self.simulated = simulated
 
     @classmethod
-    def from_config(cls, config: Config, queue: InputQueue, *, simulate: bool = False) -> "Hardware":
+    def from_config(cls, config: Config, queue: InputQueue, *, simulate: bool = False,
+                    deck: str = "standard") -> "Hardware":
         """Open every device of ``config``; ``simulate`` (or a simulated ``config``)
-        uses the simulated backends."""
+        uses the simulated backends, the simulated camera drawing the built-in ``deck``."""
         from hardware.rfid import open_readers
 
         simulate = simulate or config.simulated
         failures: list[DeviceReport] = []
         readers = _attempt("rfid", failures, lambda: list(open_readers(config.rfid, queue, simulate=simulate)))
         camera = _attempt("camera", failures, lambda: open_camera(
-            config.camera, queue, simulate=simulate, deck=deck_of(config.app.default_game),
+            config.camera, queue, simulate=simulate, deck=deck,
             markers=config.zone.method == "markers", surface=SIMULATED_SURFACE))
         gpio = _attempt("gpio", failures, lambda: Feedback.from_config(config.gpio, queue, simulate=simulate))
         return cls(readers=readers or [], camera=camera, gpio=gpio, failures=failures, simulated=simulate)
@@ -142,11 +143,3 @@ def _checked(device: str, kind: str, probe: Callable[[], list[DeviceReport]]) ->
 
 def _reason(err: Exception) -> Text:
     return err.text if isinstance(err, CompanionError) else Text.raw(str(err) or type(err).__name__)
-
-
-def deck_of(game: str) -> str:
-    """The built-in card-vision deck of ``game``: the one the synthetic camera draws
-    and the deck model the app watches the play zone with."""
-    from vision.decks import BUILTIN_DECKS
-
-    return game if game in BUILTIN_DECKS else "standard"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from companion.errors import CompanionError
 from companion.i18n import Text
@@ -55,11 +55,14 @@ class Services:
     def camera(self) -> Any | None:
         return self.hardware.camera if self.hardware is not None else None
 
-    def watch_cards(self, game: str) -> None:
-        """Read the play zone with the deck of ``game``; the simulated camera draws that deck."""
-        deck = self.cards.follow(game)
+    def watch_cards(self, game: str, options: Mapping[str, Any] | None = None) -> None:
+        """Read the play zone with the deck ``game`` is played with; the simulated camera
+        draws that deck when card vision can draw it."""
+        from vision.decks import BUILTIN_DECKS
+
+        deck = self.cards.follow(game, options)
         synthetic = self.hardware.synthetic_camera if self.hardware is not None else None
-        if deck is not None and synthetic is not None:
+        if deck in BUILTIN_DECKS and synthetic is not None:
             synthetic.deck = deck
 
     def feedback(self, pattern: str) -> None:
@@ -134,7 +137,12 @@ def _hardware(config: Any, queue: InputQueue, simulate: bool, problems: list[Tex
     try:
         from hardware.manager import Hardware
 
-        hardware = Hardware.from_config(config, queue, simulate=simulate)
+        from ui.watcher import deck_of
+        from vision.decks import BUILTIN_DECKS
+
+        deck = deck_of(config.app.default_game, config.rule_options(config.app.default_game))
+        hardware = Hardware.from_config(config, queue, simulate=simulate,
+                                        deck=deck if deck in BUILTIN_DECKS else "standard")
         hardware.start()
         return hardware
     except ImportError as err:

@@ -74,7 +74,7 @@ class Table:
     def _begin(self) -> None:
         self.last = None
         self._events = self.announcements()
-        self.services.watch_cards(self.referee.game.name)
+        self.services.watch_cards(self.referee.game.name, self.referee.options)
         self.signal()
         self.changed()
 

@@ -30,10 +30,11 @@ import logging
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from companion import paths
-from companion.errors import CompanionError
+from companion.errors import CompanionError, GameError
+from companion.game import resolve_options
 from companion.i18n import Text
 from companion.inputs import InputQueue
 
@@ -60,15 +61,41 @@ def rendered_model_file(directory: Path, deck: str) -> Path:
     return directory / f"{deck}-rendered.npz"
 
 
-def rendered_model(deck: str) -> Any:
-    """``deck`` (a built-in deck) taught from card vision's own rendered faces."""
-    from vision.decks import builtin
+def rendered_model(deck: str) -> Any | None:
+    """``deck`` taught from card vision's own rendered faces, if card vision can draw
+    it (a built-in deck), else ``None``."""
+    from vision.decks import BUILTIN_DECKS, builtin
     from vision.enrol import build_model
     from vision.faces import face_image
 
+    if deck not in BUILTIN_DECKS:
+        return None
     spec = builtin(deck)
     return build_model(deck, {i: face_image(i, deck) for i in spec.ids}, spec.aspect,
                        {face.id: face.copies for face in spec.faces})
+
+
+def deck_of(game: str, options: Mapping[str, Any] | None = None) -> str | None:
+    """The name of the deck ``game`` is played with under ``options`` (``None``: the
+    game uses no cards): the taught model card vision reads the zone with."""
+    from companion.games import get_game
+
+    found = get_game(game)
+    deck = found.deck(resolve_options(found.options, options))
+    return deck.name if deck is not None else None
+
+
+def vision_deck(game: str, options: Mapping[str, Any] | None = None) -> Any:
+    """The deck ``game`` is played with, as card vision teaches it (one face per card
+    id, with its copies)."""
+    from companion.games import get_game
+    from vision.decks import Deck, Face
+
+    found = get_game(game)
+    deck = found.deck(resolve_options(found.options, options))
+    if deck is None:
+        raise GameError(Text("{game} uses no cards.", game=found.title))
+    return Deck(deck.name, tuple(Face(card.id, card.copies) for card in deck.cards))
 
 
 class WatchState(enum.Enum):
@@ -138,12 +165,16 @@ class CardWatcher:
         self._listeners.append(listener)
 
     # --- control -------------------------------------------------------------------------------
-    def follow(self, game: str) -> str | None:
-        """Watch the zone with the deck of ``game``; returns that deck (``None`` when cards
-        cannot be read). Nothing changes if that deck is already watched or prepared."""
-        from hardware.manager import deck_of
-
-        deck = deck_of(game)
+    def follow(self, game: str, options: Mapping[str, Any] | None = None) -> str | None:
+        """Watch the zone with the deck ``game`` is played with under ``options``;
+        returns that deck (``None`` when cards cannot be read). Nothing changes if that
+        deck is already watched or prepared."""
+        deck = deck_of(game, options)
+        if deck is None:
+            self.close()
+            self.deck = None
+            self._set(WatchState.IDLE, None)
+            return None
         if deck == self.deck and self._status.state not in (WatchState.IDLE, WatchState.NO_MODEL):
             return deck
         self.deck = deck
@@ -228,6 +259,8 @@ class CardWatcher:
             except ModelFileError as err:
                 log.warning("rebuilding the simulation's deck model: %s", err)
         model = rendered_model(deck)
+        if model is None:
+            return None
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
             model.save(cached)

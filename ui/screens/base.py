@@ -110,6 +110,18 @@ class Page(Screen):
                                       size_hint_x=None, width=m.touch * 2.6))
         return row(*children)
 
+    def game_row(self, names: list[str], current: str, choose: Callable[[str], None]) -> Widget | None:
+        """One button per game of ``names`` (the chosen one marked), or ``None`` when
+        there is nothing to choose."""
+        from companion import games
+
+        if len(names) < 2:
+            return None
+        return row(*(BigButton(("» " if name == current else "") + escape(games.get_game(name).title.render()),
+                               lambda name=name: choose(name),
+                               colour=theme.ACCENT if name == current else theme.SURFACE_HIGH)
+                     for name in names))
+
     def explain(self, message: str, title: str | None = None) -> None:
         message_dialog(message, title=title)
 

@@ -25,7 +25,7 @@ from companion.inputs import CardsSeen
 from ui import D, theme
 from ui.camera_view import CameraView
 from ui.screens.base import Page
-from ui.watcher import taught_model_file
+from ui.watcher import taught_model_file, vision_deck
 from ui.widgets import BigButton, Column, Panel, Words, escape, primary, row, scrolling, sizes
 
 _, N_, ngettext = D.markers()
@@ -79,14 +79,17 @@ class DeckEnrolmentScreen(Page):
     # --- the worker ----------------------------------------------------------------------------
     def _start(self) -> None:
         """Begin teaching the deck of the game being played (else the default game)."""
-        from hardware.manager import deck_of
-
         self._stop.set()
         self.failure, self.enrolment, self.status, self.outline = None, None, None, ()
         self.index, self.skipped, self.saved, self.retry = 0, [], False, False
         referee = self.app.table.referee
-        self.game = referee.game if referee is not None else games.get_game(self.app.services.config.app.default_game)
-        self.cards = list(self.game.cards())
+        if referee is not None:
+            self.game, options = referee.game, referee.options
+        else:
+            self.game = games.get_game(self.app.services.config.app.default_game)
+            options = self.app.services.config.rule_options(self.game.name)
+        deck_spec = self.game.deck(options)
+        self.cards = list(deck_spec.cards) if deck_spec is not None else []
         camera = self.app.services.camera
         if camera is None:
             self.failure = _("There is no camera: connect it and check it on the hardware screen.")
@@ -95,10 +98,9 @@ class DeckEnrolmentScreen(Page):
             self.failure = _("This game uses no cards: there is nothing to teach.")
             return
         try:
-            from vision.decks import builtin
             from vision.enrol import LiveEnrolment
 
-            deck = builtin(deck_of(self.game.name)).subset(c.id for c in self.cards)
+            deck = vision_deck(self.game.name, options)
             self.enrolment = LiveEnrolment(deck, zone=self.app.services.cards.zone)
             self.enrolment.expect(self.cards[0].id)
         except ImportError as err:

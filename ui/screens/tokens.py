@@ -62,7 +62,7 @@ class TokenEnrolmentScreen(Page):
 
     def __init__(self, app, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
-        self.game_name = games.available()[0]
+        self.game_name = ""
         self.group: GroupKey | None = None
         self.message: tuple[str, str] | None = None
         self.write_on_tags = True
@@ -87,6 +87,15 @@ class TokenEnrolmentScreen(Page):
         if self.registry is None:
             page.add_widget(Words(escape(_("The token registry is not available, so tokens cannot be taught."))))
             return scrolling(page)
+        choices = [name for name in games.available() if games.get_game(name).tokens()]
+        if not choices:
+            page.add_widget(Words(escape(_("No game here uses tagged tokens."))))
+            return scrolling(page)
+        if self.game_name not in choices:
+            self.game_name = self._default_game(choices)
+        picker = self.game_row(choices, self.game_name, self._choose_game)
+        if picker is not None:
+            page.add_widget(picker)
         tokens = games.get_game(self.game_name).tokens()
         done = self.enrolled()
         by_group = groups(tokens)
@@ -125,6 +134,21 @@ class TokenEnrolmentScreen(Page):
         page.add_widget(grid(buttons, 2 if m.compact else 3))
         return scrolling(page)
 
+    def _default_game(self, choices: list[str]) -> str:
+        """The game being played, else the table's default game, else the first game
+        with tokens."""
+        referee = self.app.table.referee
+        for name in (referee.game.name if referee is not None else "", self.app.services.config.app.default_game):
+            if name in choices:
+                return name
+        return choices[0]
+
+    def _choose_game(self, name: str) -> None:
+        if self.busy:
+            return
+        self.game_name, self.group, self.message, self.known_uid = name, None, None, None
+        self.refresh()
+
     def _choose(self, key: GroupKey) -> None:
         if self.busy:  # the tag on the reader is being taught as the group chosen when it was laid
             return
@@ -147,7 +171,7 @@ class TokenEnrolmentScreen(Page):
 
     # --- a tag laid on the reader ------------------------------------------------------------
     def handle_input(self, item: Any) -> bool:
-        if not isinstance(item, TagPlaced) or self.registry is None:
+        if not isinstance(item, TagPlaced) or self.registry is None or not self.game_name:
             return False
         if self.busy:
             return True

@@ -16,7 +16,7 @@ from companion.games.stramash.texts import card_name, t
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 JOKER = "JK"
-DECK_NAME = "standard-jokers"
+DECK_NAME = "standard"
 JOKERS_IN_A_PACK = 2
 
 
