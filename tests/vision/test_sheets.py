@@ -17,7 +17,7 @@ def test_a_pdf_has_one_a4_page_per_sheet_with_the_pixels_unchanged(tmp_path):
     with pikepdf.open(written) as pdf:
         assert len(pdf.pages) == 2
         for page, image in zip(pdf.pages, pages):
-            width, height = (float(v) for v in page.mediabox[2:])
+            width, height = float(page.mediabox[2]), float(page.mediabox[3])
             assert width == pytest.approx(595.3, abs=1) and height == pytest.approx(841.9, abs=1.5)
             (embedded,) = page.Resources.XObject.values()
             rgb = np.asarray(pikepdf.PdfImage(embedded).as_pil_image().convert("RGB"))
