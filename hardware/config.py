@@ -623,12 +623,13 @@ HEADER = ("Table companion settings, written by the settings screen.",
           "Every key with its default: config.example.toml, docs/hardware.md.")
 
 
-def dump_config(config: Config, previous: str | None = None) -> str:
+def dump_config(config: Config, previous: str | None = None, base: Path | None = None) -> str:
     """The TOML text of ``config`` (its backends before any simulation).
 
-    ``previous`` is the text of the file as it is, read cleanly: only the values that
-    changed are written into it, so the owner's comments, order and layout stay
-    (tomlkit). Without it, a new file holds the values that differ from the defaults.
+    ``previous`` is the text of the file as it is, read cleanly (its relative paths
+    start at ``base``): only the values that changed are written into it, so the
+    owner's comments, order and layout stay (tomlkit). Without it, a new file holds the
+    values that differ from the defaults.
     """
     import tomlkit
 
@@ -638,7 +639,7 @@ def dump_config(config: Config, previous: str | None = None) -> str:
         for line in HEADER:
             document.add(tomlkit.comment(line))
     else:
-        document, old = tomlkit.parse(previous), parse_config(previous)
+        document, old = tomlkit.parse(previous), parse_config(previous, base=base)
 
     def table(*names: str) -> Callable[[], Any]:
         def find() -> Any:
@@ -702,7 +703,7 @@ def save_config(config: Config, path: str | Path | None = None) -> Path:
         previous, path = None, beside(path)
     if previous is not None and salvage_config(previous, path.name, path.parent.absolute())[1]:
         previous, path = None, beside(path)
-    text = dump_config(config, previous)
+    text = dump_config(config, previous, path.parent.absolute())
     parse_config(text, path.name, path.parent.absolute())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -393,6 +393,15 @@ def test_saving_changes_only_the_changed_line_and_keeps_the_owners_comments(tmp_
     assert load_config(path).camera.fps == 12
 
 
+def test_a_relative_path_stays_relative_when_another_value_is_saved(tmp_path, monkeypatch):
+    path = write(tmp_path, "[zone]\nmodel = 'decks/m.npz'\n")
+    monkeypatch.chdir("/")
+    config = load_config(path)
+    save_config(dataclasses.replace(config, app=dataclasses.replace(config.app, language="fr")), path)
+    assert "model = 'decks/m.npz'" in path.read_text(encoding="utf-8")
+    assert load_config(path).zone.model == tmp_path / "decks" / "m.npz"
+
+
 def test_a_pin_from_an_older_file_is_hashed_at_the_next_save_and_still_works(tmp_path):
     path = write(tmp_path, "[app]\nadmin_pin = \"4321\"  # keep it secret\n")
     config = load_config(path)
