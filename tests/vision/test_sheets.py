@@ -19,7 +19,9 @@ def test_a_pdf_has_one_a4_page_per_sheet_with_the_pixels_unchanged(tmp_path):
         for page, image in zip(pdf.pages, pages):
             width, height = float(page.mediabox[2]), float(page.mediabox[3])
             assert width == pytest.approx(595.3, abs=1) and height == pytest.approx(841.9, abs=1.5)
-            (embedded,) = page.Resources.XObject.values()
+            xobjects = page.Resources.XObject
+            (name,) = xobjects.keys()
+            embedded = xobjects[name]
             rgb = np.asarray(pikepdf.PdfImage(embedded).as_pil_image().convert("RGB"))
             assert np.array_equal(rgb, image[:, :, ::-1])
 
