@@ -27,6 +27,7 @@ _, N_, ngettext = D.markers()
 
 PIN_GUARD = PinGuard()
 """Wrong admin PINs typed on any screen of this app, counted together."""
+
 log = logging.getLogger(__name__)
 
 
