@@ -4,9 +4,10 @@ Each top-level package owns one gettext *domain* whose catalogues live beside it
 
     <package>/locale/<lang>/LC_MESSAGES/<domain>.po
 
-The ``.po`` files are the source of truth and are compiled to gettext's binary form in
-memory when first used, so a checkout runs without a build step and a translator edits
-one file. The language can change while the app runs (:func:`set_language`).
+The ``.po`` files are the source of truth: Babel reads them and compiles them to
+gettext's binary form in memory when first used, so a checkout runs without a build step
+and a translator edits one file; :mod:`gettext` translates at run time.
+``scripts/update-catalogues`` brings them in line with the code (Babel's extraction). The language can change while the app runs (:func:`set_language`).
 
 Usage in a module::
 
@@ -26,11 +27,12 @@ from __future__ import annotations
 import ast
 import gettext
 import io
-import struct
 import threading
 from dataclasses import dataclass, field
+from datetime import datetime
 from importlib import resources
-from typing import Any, Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 LANGUAGES: tuple[str, ...] = ("nl", "fr", "en")
 """The languages every catalogue must cover, in the order the settings screen lists them."""
@@ -68,87 +70,6 @@ def on_language_change(listener: Callable[[str], None]) -> None:
     _listeners.append(listener)
 
 
-def parse_po(text: str) -> dict[tuple[str, str | None], list[str]]:
-    """Parse a ``.po`` file into ``{(msgid, msgid_plural): [msgstr, ...]}``.
-
-    Fuzzy entries are skipped, as ``msgfmt`` does. The header has msgid ``""``.
-    """
-    entries: dict[tuple[str, str | None], list[str]] = {}
-    msgid: list[str] | None = None
-    plural: list[str] | None = None
-    strs: dict[int, list[str]] = {}
-    current: list[str] | None = None
-    fuzzy = False
-
-    def flush() -> None:
-        nonlocal msgid, plural, strs, fuzzy
-        if msgid is not None and not fuzzy:
-            key = ("".join(msgid), "".join(plural) if plural is not None else None)
-            entries[key] = ["".join(strs[i]) for i in sorted(strs)]
-        msgid, plural, strs, fuzzy = None, None, {}, False
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            if msgid is not None and strs:
-                flush()
-            if line.startswith("#,") and "fuzzy" in line:
-                fuzzy = True
-            continue
-        if line.startswith("msgid_plural "):
-            plural = [ast.literal_eval(line[len("msgid_plural "):])]
-            current = plural
-        elif line.startswith("msgid "):
-            if msgid is not None:
-                keep_fuzzy = fuzzy
-                flush()
-                fuzzy = keep_fuzzy
-            msgid = [ast.literal_eval(line[len("msgid "):])]
-            current = msgid
-        elif line.startswith("msgstr["):
-            index = int(line[len("msgstr["):line.index("]")])
-            strs[index] = [ast.literal_eval(line[line.index("]") + 1:].strip())]
-            current = strs[index]
-        elif line.startswith("msgstr "):
-            strs[0] = [ast.literal_eval(line[len("msgstr "):])]
-            current = strs[0]
-        elif line.startswith('"') and current is not None:
-            current.append(ast.literal_eval(line))
-    flush()
-    return entries
-
-
-def compile_mo(entries: Mapping[tuple[str, str | None], list[str]]) -> bytes:
-    """Build gettext's binary ``.mo`` image from parsed entries (what ``msgfmt`` does)."""
-    pairs = []
-    for (msgid, plural), strs in entries.items():
-        if not any(strs) and msgid:
-            continue  # untranslated: fall back to the msgid
-        key = msgid if plural is None else msgid + "\0" + plural
-        pairs.append((key.encode("utf-8"), "\0".join(strs).encode("utf-8")))
-    pairs.sort()
-    n = len(pairs)
-    keys_start = 7 * 4
-    values_start = keys_start + n * 8
-    data_start = values_start + n * 8
-    ids = b""
-    strs_blob = b""
-    key_table = []
-    value_table = []
-    for key, value in pairs:
-        key_table.append((len(key), data_start + len(ids)))
-        ids += key + b"\0"
-    for key, value in pairs:
-        value_table.append((len(value), data_start + len(ids) + len(strs_blob)))
-        strs_blob += value + b"\0"
-    out = struct.pack("<7I", 0x950412DE, 0, n, keys_start, values_start, 0, 0)
-    out += b"".join(struct.pack("<2I", *entry) for entry in key_table)
-    out += b"".join(struct.pack("<2I", *entry) for entry in value_table)
-    return out + ids + strs_blob
-
-
 def _po_path(domain: str, lang: str):
     package = _DOMAIN_PACKAGES.get(domain, domain)
     return resources.files(package).joinpath("locale", lang, "LC_MESSAGES", f"{domain}.po")
@@ -165,8 +86,15 @@ def translations(domain: str, lang: str) -> gettext.NullTranslations:
         if found is None:
             path = _po_path(domain, lang)
             if path.is_file():
-                entries = parse_po(path.read_text(encoding="utf-8"))
-                found = gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
+                from babel.messages.mofile import write_mo
+                from babel.messages.pofile import read_po
+
+                with path.open("rb") as po:
+                    catalog = read_po(po, locale=lang, domain=domain)
+                mo = io.BytesIO()
+                write_mo(mo, catalog)  # fuzzy and untranslated entries fall back to the msgid
+                mo.seek(0)
+                found = gettext.GNUTranslations(mo)
             else:
                 found = gettext.NullTranslations()
             _cache[key] = found
@@ -278,11 +206,9 @@ CORE = Domain(DEFAULT_DOMAIN, "companion")
 _, N_, ngettext = CORE.markers()
 
 
-def domain_sources(package_dir) -> list:
+def domain_sources(package_dir: str | Path) -> list[Path]:
     """The Python files whose messages belong to the catalogues in ``package_dir/locale``:
     every file below it except those under a subdirectory with a ``locale/`` of its own."""
-    from pathlib import Path
-
     package_dir = Path(package_dir)
     owned = []
     for path in sorted(package_dir.rglob("*.py")):
@@ -294,32 +220,70 @@ def domain_sources(package_dir) -> list:
     return owned
 
 
-def extract_messages(sources: Iterable[str]) -> set[tuple[str, str | None]]:
-    """Every msgid a source uses: ``_("…")``, ``N_("…")``, ``ngettext("…", "…", n)``,
-    ``Text("…")``, ``t("…")``, ``tn("…", "…", n)`` and ``<domain>.text("…")`` with
-    literal first arguments.
+MARKERS = ("_", "N_", "t", "text", "Text", "gettext")
+PLURAL_MARKERS = ("ngettext", "tn")
+KEYWORDS: Mapping[str, Any] = {"_": None, "ngettext": (1, 2)}
+"""How Babel reads what :func:`extract_python` yields: a message, or a singular and plural."""
 
-    The catalogue test compares this with the ``.po`` files; a new message without a
-    Dutch and French translation fails it.
+
+def extract_python(fileobj: Any, keywords: Any = (), comment_tags: Any = (),
+                   options: Mapping[str, Any] | None = None) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """Babel's extraction method for our sources (``babel.messages.extract``'s
+    interface): ``_("…")``, ``N_("…")``, ``ngettext("…", "…", n)``, ``Text("…")`` (with
+    ``plural="…"``), ``t("…")``, ``tn("…", "…", n)`` and ``<domain>.text("…")`` with literal
+    first arguments.
+
+    Babel's own Python extractor reads tokens, and on Python 3.11 an f-string is one
+    token: it misses ``f"{_('Total')}"`` and takes strings used inside a marker's
+    computed argument (``t(NAMES[view["last_event"]])``) for messages. This reads the
+    syntax tree instead; Babel does the rest (catalogues, merging, ``.po``/``.mo``).
     """
+    source = fileobj.read()
+    for node in ast.walk(ast.parse(source.decode("utf-8") if isinstance(source, bytes) else source)):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        first, second = node.args[0], node.args[1] if len(node.args) > 1 else None
+        if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+            continue
+        if name in MARKERS and not (name == "Text" and first.value == "{text}"):
+            plural = next((kw.value.value for kw in node.keywords if kw.arg == "plural"
+                           and isinstance(kw.value, ast.Constant)), None)
+            yield (node.lineno, "_", first.value, []) if plural is None else \
+                (node.lineno, "ngettext", (first.value, plural), [])
+        elif name in PLURAL_MARKERS and isinstance(second, ast.Constant):
+            yield node.lineno, "ngettext", (first.value, second.value), []
+
+
+def extract_messages(paths: Iterable[str | Path]) -> set[tuple[str, str | None]]:
+    """Every ``(msgid, msgid_plural)`` the files use (:func:`extract_python` through
+    Babel). The catalogue test compares this with the ``.po`` files; a new message
+    without a Dutch and French translation fails it."""
+    from babel.messages.extract import extract_from_file
+
     found: set[tuple[str, str | None]] = set()
-    for source in sources:
-        for node in ast.walk(ast.parse(source)):
-            if not isinstance(node, ast.Call) or not node.args:
-                continue
-            func = node.func
-            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-            first = node.args[0]
-            if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
-                continue
-            if name in ("_", "N_", "t", "text", "Text", "gettext"):
-                plural = None
-                for kw in node.keywords:
-                    if kw.arg == "plural" and isinstance(kw.value, ast.Constant):
-                        plural = kw.value.value
-                if name == "Text" and first.value == "{text}":
-                    continue
-                found.add((first.value, plural))
-            elif name in ("ngettext", "tn") and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
-                found.add((first.value, node.args[1].value))
+    for path in paths:
+        for _line, message, _comments, _context in extract_from_file(extract_python, str(path), keywords=KEYWORDS):
+            found.add((message[0], message[1]) if isinstance(message, tuple) else (message, None))
     return found
+
+
+# --- numbers and dates in the current language -------------------------------------------
+
+
+def format_number(value: float, digits: int = 0) -> str:
+    """``value`` with ``digits`` decimals as the current language writes it: 17,0 in
+    Dutch and French, 17.0 in English; thousands grouped (1.234 / 1 234 / 1,234)."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="#,##0" + ("." + "0" * digits if digits else ""),
+                          locale=current_language())
+
+
+def format_moment(moment: datetime) -> str:
+    """A day and a time of day as the current language writes them, in its short form
+    (nl 22-11-2026 20:15, fr 22/11/2026 20:15, en 11/22/26, 8:15 PM)."""
+    from babel.dates import format_datetime
+
+    return format_datetime(moment, format="short", locale=current_language())

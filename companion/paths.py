@@ -1,14 +1,17 @@
 """Where the project keeps its files.
 
-systemd passes ``STATE_DIRECTORY`` and ``CONFIGURATION_DIRECTORY``; elsewhere the XDG
-base directories apply. ``COMPANION_CONFIG`` and ``COMPANION_STATE`` override both
-(tests and several tables on one machine use them).
+systemd passes ``STATE_DIRECTORY`` and ``CONFIGURATION_DIRECTORY``; elsewhere the
+user's directories apply as :mod:`platformdirs` finds them (the XDG base directories
+on Linux). ``COMPANION_CONFIG`` and ``COMPANION_STATE`` override both (tests and
+several tables on one machine use them).
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+
+import platformdirs
 
 APP = "table-companion"
 
@@ -26,8 +29,7 @@ def config_dir() -> Path:
     explicit = _first("COMPANION_CONFIG_DIR", "CONFIGURATION_DIRECTORY")
     if explicit:
         return Path(explicit)
-    base = _first("XDG_CONFIG_HOME") or os.path.join(Path.home(), ".config")
-    return Path(base) / APP
+    return Path(platformdirs.user_config_dir(APP, appauthor=False))
 
 
 def config_file() -> Path:
@@ -41,8 +43,7 @@ def state_dir() -> Path:
     explicit = _first("COMPANION_STATE", "STATE_DIRECTORY")
     if explicit:
         return Path(explicit)
-    base = _first("XDG_STATE_HOME") or os.path.join(Path.home(), ".local", "state")
-    return Path(base) / APP
+    return Path(platformdirs.user_state_dir(APP, appauthor=False))
 
 
 def database_file() -> Path:

@@ -2,25 +2,31 @@
 
 The file lives at :func:`companion.paths.config_file` (``COMPANION_CONFIG`` or
 ``--config`` override it); a missing file means every default. :func:`load_config`
-reads it into a frozen :class:`Config`; any unknown key, wrong type or value out of
-range raises :class:`~companion.errors.ConfigError` whose message names the file, the
-section and the key, for example::
+reads it (:mod:`tomllib`) into a frozen :class:`Config`; an unknown key, wrong type or
+value out of range raises :class:`~companion.errors.ConfigError` whose message names
+the file, the section and the key of every mistake, for example::
 
     config.toml: [camera] width must be a whole number between 160 and 4056, not 'abc'.
 
-:func:`load_config_or_defaults` is what the app uses: on a broken file it runs on the
-defaults and hands back the error to show. :func:`save_config` writes the file
-atomically (temporary file, ``fsync``, rename), keeping only the values that differ
-from the defaults.
+:func:`load_config_or_defaults` is what the app uses: a file with mistakes still gives
+every valid value (:func:`salvage_config`) and hands back the error to show.
+:func:`save_config` writes the file atomically (temporary file, ``fsync``, rename): into
+a file that loads cleanly only the changed values, through tomlkit, so the owner's
+comments and layout stay; a file with a mistake is never written over (the settings go
+to a new file beside it, :func:`beside`).
 
 Each section is a frozen dataclass paired with a table of :class:`Rule` objects, one
-per key, which both parse a TOML value and write it back.
+per key, which both parse a TOML value and write it back. They stay rather than a
+schema library: pydantic v2 is not packaged in Debian 12 / Raspberry Pi OS Bookworm
+(python3-pydantic is 1.10) and msgspec not at all; either would still need our own
+layer to word each error in the player's language with the file, section and key, to
+keep every valid value of a section with a wrong one, and to check the pins across
+sections, which is most of what these classes do.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 import os
 import re
@@ -35,6 +41,7 @@ from companion import games, paths
 from companion.errors import CompanionError, ConfigError
 from companion.game import resolve_options
 from companion.i18n import LANGUAGES, Domain, Text
+from companion.pin import DEFAULT_PIN, hash_pin, is_stored_pin
 from hardware.rfid.settings import ReaderConfig, RfidConfig
 
 D = Domain("hardware", "hardware")
@@ -51,7 +58,8 @@ class AppConfig:
 
     language: str = "nl"
     database: Path = field(default_factory=paths.database_file)
-    admin_pin: str = "0000"
+    admin_pin: str = DEFAULT_PIN
+    """The PIN as :mod:`companion.pin` stores it (a salted hash; the factory ``0000`` in digits)."""
     default_game: str = "mustang"
 
 
@@ -308,6 +316,20 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
+class AdminPin(Rule):
+    """The admin PIN: digits (an older file; hashed when read, but for the factory PIN
+    everybody knows) or the hash the settings screen writes (:mod:`companion.pin`)."""
+
+    def parse(self, value: Any, place: Place) -> str:
+        if isinstance(value, str) and is_stored_pin(value):
+            return value if value.startswith("scrypt$") or value == DEFAULT_PIN else hash_pin(value)
+        raise place.error(D.text("must be {hint}, not {value}.", hint=D.text("4 to 8 digits in quotes, like \"0000\""),
+                                 value=_shown(value)))
+
+    def dump(self, value: str) -> str:
+        return value if value.startswith("scrypt$") else hash_pin(value)
+
+
 PIN = Whole(0, 27)
 
 
@@ -322,31 +344,45 @@ class Section:
     cls: type
     rules: Mapping[str, Rule]
 
-    def parse(self, table: Any, place: Place) -> Any:
+    def parse(self, table: Any, place: Place, problems: list[ConfigError]) -> Any:
+        """The section's object from ``table``: every valid value kept, each wrong or
+        unknown key reported in ``problems`` and left at its default."""
         if not isinstance(table, dict):
-            raise place.error(D.text("must be a table of settings, not {value}.", value=_shown(table)))
+            problems.append(place.error(D.text("must be a table of settings, not {value}.", value=_shown(table))))
+            return self.cls()
         values = {}
         for key, value in table.items():
             if key not in self.rules:
-                raise place.key(key).error(D.text("is not a setting; known settings: {known}.",
-                                                  known=", ".join(self.rules)))
-            values[key] = self.rules[key].parse(value, place.key(key))
+                problems.append(place.key(key).error(D.text("is not a setting; known settings: {known}.",
+                                                            known=", ".join(self.rules))))
+                continue
+            try:
+                values[key] = self.rules[key].parse(value, place.key(key))
+            except ConfigError as err:
+                problems.append(err)
         try:
             return self.cls(**values)
         except ConfigError as err:  # the section's own checks of its values together
-            raise place.error(err.text) from err
+            problems.append(place.error(err.text))
+            return self.cls()
 
-    def dump(self, obj: Any) -> dict[str, Any]:
-        """The keys of ``obj`` that differ from the defaults, TOML-ready."""
-        default = self.cls()
-        return {key: rule.dump(getattr(obj, key)) for key, rule in self.rules.items()
-                if getattr(obj, key) is not None and getattr(obj, key) != getattr(default, key)}
+    def edit(self, table: Callable[[], Any], old: Any, new: Any) -> None:
+        """Write into the TOML table (``table()`` finds or adds it) the keys whose value
+        differs between ``old`` and ``new``; the other lines stay as they are."""
+        for key, rule in self.rules.items():
+            value = getattr(new, key)
+            if value == getattr(old, key):
+                continue
+            if value is None:
+                table().pop(key, None)
+            else:
+                table()[key] = rule.dump(value)
 
 
 APP = Section("app", AppConfig, {
     "language": Choice(LANGUAGES),
     "database": FilePath(),
-    "admin_pin": Words(r"[0-9]{4,8}", D.text("4 to 8 digits in quotes, like \"0000\"")),
+    "admin_pin": AdminPin(),
     "default_game": Choice(games.available),
 })
 CAMERA = Section("camera", CameraConfig, {
@@ -394,93 +430,126 @@ def load_config(path: str | Path | None = None, *, simulate: bool = False) -> Co
 
     A missing file gives the defaults. ``simulate`` switches every backend to its
     simulated one (:meth:`Config.simulate`). Raises :class:`ConfigError` naming the
-    file and key on anything wrong.
+    file and key of every wrong value.
     """
-    path = Path(path) if path is not None else paths.config_file()
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        config = Config()
-    except OSError as err:
-        raise ConfigError(D.text("{file} cannot be read: {detail}. Check that it is a file the "
-                                 "referee may read.", file=str(path), detail=err.strerror or str(err))) from err
-    else:
-        config = parse_config(raw, path.name, path.parent.absolute())
-    return config.simulate() if simulate else config
+    config, error = load_config_or_defaults(path, simulate=simulate)
+    if error is not None:
+        raise error
+    return config
 
 
 def load_config_or_defaults(path: str | Path | None = None, *,
                             simulate: bool = False) -> tuple[Config, ConfigError | None]:
-    """Like :func:`load_config`, but a broken file gives the defaults and its error,
-    for the app to show while it runs on."""
+    """Like :func:`load_config`, but a file with mistakes gives every valid value it
+    holds (defaults for the wrong ones) and one error naming each mistake, for the app
+    to show while it runs on."""
+    path = Path(path) if path is not None else paths.config_file()
     try:
-        return load_config(path, simulate=simulate), None
-    except ConfigError as err:
-        defaults = Config()
-        return (defaults.simulate() if simulate else defaults), err
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        config, problems = Config(), []
+    except OSError as err:
+        config, problems = Config(), [ConfigError(D.text(
+            "{file} cannot be read: {detail}. Check that it is a file the referee may read.",
+            file=str(path), detail=err.strerror or str(err)))]
+    else:
+        config, problems = salvage_config(raw, path.name, path.parent.absolute())
+    return (config.simulate() if simulate else config), _together(problems)
 
 
 def parse_config(raw: bytes | str, file: str = "config.toml", base: Path | None = None) -> Config:
     """Parse the text of a configuration file; ``file`` names it in messages, relative
-    paths start at ``base`` (``None``: the working directory)."""
-    try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-        data = tomllib.loads(text)
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
-        raise ConfigError(D.text("{file} is not a valid settings file ({detail}). Correct or delete it; "
-                                 "until then the referee uses the default settings.",
-                                 file=file, detail=str(err))) from err
-    for name in data:
-        if name not in TOP_LEVEL:
-            raise ConfigError(D.text("{file}: unknown section [{section}]; known sections: {known}.",
-                                     file=file, section=name, known=", ".join(TOP_LEVEL)))
-    parts = {name: SECTIONS[name].parse(data[name], Place(file, f"[{name}]", base))
-             for name in SECTIONS if name in data}
-    config = Config(**parts, rules=_parse_rules(data.get("rules", {}), file),
-                    rfid=_parse_rfid(data.get("rfid", {}), file))
-    _check_consistency(config, file)
+    paths start at ``base`` (``None``: the working directory). Raises
+    :class:`ConfigError` naming every mistake."""
+    config, problems = salvage_config(raw, file, base)
+    if problems:
+        raise _together(problems)
     return config
 
 
-def _parse_rules(table: Any, file: str) -> dict[str, dict[str, Any]]:
+def salvage_config(raw: bytes | str, file: str = "config.toml",
+                   base: Path | None = None) -> tuple[Config, list[ConfigError]]:
+    """The configuration in ``raw`` with every valid value, and a :class:`ConfigError`
+    for each mistake (its key then keeps its default). Values that only clash with
+    each other (pins, a replay camera without a path, a manual zone without corners)
+    put their section back to its defaults."""
+    problems: list[ConfigError] = []
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        data = tomllib.loads(text)
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as err:
+        return Config(), [ConfigError(D.text(
+            "{file} is not a valid settings file ({detail}). Correct or delete it; until then the "
+            "referee uses the default settings.", file=file, detail=str(err)))]
+    for name in data:
+        if name not in TOP_LEVEL:
+            problems.append(ConfigError(D.text("{file}: unknown section [{section}]; known sections: {known}.",
+                                               file=file, section=name, known=", ".join(TOP_LEVEL))))
+    parts = {name: SECTIONS[name].parse(data[name], Place(file, f"[{name}]", base), problems)
+             for name in SECTIONS if name in data}
+    config = Config(**parts, rules=_parse_rules(data.get("rules", {}), file, problems),
+                    rfid=_parse_rfid(data.get("rfid", {}), file, problems))
+    return _consistent(config, file, problems), problems
+
+
+def _together(problems: Sequence[ConfigError]) -> ConfigError | None:
+    """One error telling every problem, a line each (``None`` without any)."""
+    if len(problems) <= 1:
+        return problems[0] if problems else None
+    lines = {f"p{n}": err.text for n, err in enumerate(problems)}
+    return ConfigError(Text("\n".join("{%s}" % key for key in lines), lines, domain=""))
+
+
+def _parse_rules(table: Any, file: str, problems: list[ConfigError]) -> dict[str, dict[str, Any]]:
     if not isinstance(table, dict):
-        raise Place(file, "[rules]").error(D.text("must be a table of settings, not {value}.",
-                                                  value=_shown(table)))
+        problems.append(Place(file, "[rules]").error(D.text("must be a table of settings, not {value}.",
+                                                            value=_shown(table))))
+        return {}
     out = {}
     for game, given in table.items():
         place = Place(file, f"[rules.{game}]")
         if game not in games.available():
-            raise place.error(D.text("names a game the referee does not know; known games: {known}.",
-                                     known=", ".join(games.available())))
+            problems.append(place.error(D.text("names a game the referee does not know; known games: {known}.",
+                                               known=", ".join(games.available()))))
+            continue
         if not isinstance(given, dict):
-            raise place.error(D.text("must be a table of settings, not {value}.", value=_shown(given)))
+            problems.append(place.error(D.text("must be a table of settings, not {value}.", value=_shown(given))))
+            continue
         try:
-            resolved = resolve_options(games.get_game(game).options, given)
-        except CompanionError as err:
-            raise place.error(err.text) from err
+            options = games.get_game(game).options
         except ImportError as err:
-            raise place.error(D.text("cannot be checked: the game is not installed ({detail}).",
-                                     detail=str(err))) from err
-        out[game] = {name: resolved[name] for name in given}
+            problems.append(place.error(D.text("cannot be checked: the game is not installed ({detail}).",
+                                               detail=str(err))))
+            continue
+        out[game] = {}
+        for name, value in given.items():
+            try:
+                out[game][name] = resolve_options(options, {name: value})[name]
+            except CompanionError as err:
+                problems.append(place.error(err.text))
     return out
 
 
-def _parse_rfid(table: Any, file: str) -> RfidConfig:
+def _parse_rfid(table: Any, file: str, problems: list[ConfigError]) -> RfidConfig:
     place = Place(file, "[rfid]")
     if not isinstance(table, dict):
-        raise place.error(D.text("must be a table of settings, not {value}.", value=_shown(table)))
+        problems.append(place.error(D.text("must be a table of settings, not {value}.", value=_shown(table))))
+        return RfidConfig()
     readers = table.get("readers")
-    settings = RFID.parse({k: v for k, v in table.items() if k != "readers"}, place)
+    settings = RFID.parse({k: v for k, v in table.items() if k != "readers"}, place, problems)
     if readers is None:
         return settings
     if not isinstance(readers, list) or not readers:
-        raise place.key("readers").error(D.text("must be one or more [[rfid.readers]] tables, not {value}.",
-                                                value=_shown(readers)))
-    parsed = tuple(READER.parse(r, Place(file, f"[[rfid.readers]] #{n}")) for n, r in enumerate(readers, 1))
+        problems.append(place.key("readers").error(D.text(
+            "must be one or more [[rfid.readers]] tables, not {value}.", value=_shown(readers))))
+        return settings
+    parsed = tuple(READER.parse(r, Place(file, f"[[rfid.readers]] #{n}"), problems)
+                   for n, r in enumerate(readers, 1))
     try:
         return dataclasses.replace(settings, readers=parsed)
     except ConfigError as err:  # the readers together: zones and chip selects used twice
-        raise place.error(err.text) from err
+        problems.append(place.error(err.text))
+        return settings
 
 
 SPI_PINS: Mapping[int, tuple[int, ...]] = {0: (7, 8, 9, 10, 11), 1: (16, 17, 18, 19, 20, 21)}
@@ -488,15 +557,29 @@ SPI_PINS: Mapping[int, tuple[int, ...]] = {0: (7, 8, 9, 10, 11), 1: (16, 17, 18,
 while a reader uses the bus, no other key may use them."""
 
 
-def _check_consistency(config: Config, file: str) -> None:
-    """Rules that involve more than one key: pins, a replay camera's path, a manual zone's corners."""
-    _check_pins(config, file)
+def _consistent(config: Config, file: str, problems: list[ConfigError]) -> Config:
+    """``config`` with the values that clash put back to their defaults, each clash in
+    ``problems``: a replay camera without a path, a manual zone without corners, pins
+    used twice or on a reader's SPI bus (first the [gpio] pins, then the readers)."""
     if config.camera.backend == "replay" and config.camera.path is None:
-        raise Place(file, "[camera] path").error(
-            D.text("is needed when backend is \"replay\": a directory of images or a video file."))
+        problems.append(Place(file, "[camera] path").error(
+            D.text("is needed when backend is \"replay\": a directory of images or a video file.")))
+        config = dataclasses.replace(config, camera=dataclasses.replace(config.camera, backend=CameraConfig.backend))
     if config.zone.method == "manual" and config.zone.corners is None:
-        raise Place(file, "[zone] corners").error(
-            D.text("are needed when method is \"manual\": four [x, y] pairs of frame pixels."))
+        problems.append(Place(file, "[zone] corners").error(
+            D.text("are needed when method is \"manual\": four [x, y] pairs of frame pixels.")))
+        config = dataclasses.replace(config, zone=dataclasses.replace(config.zone, method=ZoneConfig.method))
+    gpio = dataclasses.replace(GpioConfig(), backend=config.gpio.backend, led_active_high=config.gpio.led_active_high)
+    for fallback in (dataclasses.replace(config, gpio=gpio),
+                     dataclasses.replace(config, gpio=gpio, rfid=dataclasses.replace(config.rfid, readers=RfidConfig().readers))):
+        try:
+            _check_pins(config, file)
+            return config
+        except ConfigError as err:
+            if not any(err.text == known.text for known in problems):
+                problems.append(err)
+            config = fallback
+    return config
 
 
 def _check_pins(config: Config, file: str) -> None:
@@ -536,40 +619,91 @@ def gpio_pin_choices(config: Config, key: str) -> list[int]:
 
 # --- writing ---------------------------------------------------------------------------------
 
+HEADER = ("Table companion settings, written by the settings screen.",
+          "Every key with its default: config.example.toml, docs/hardware.md.")
 
-def dump_config(config: Config) -> str:
-    """The TOML text of ``config``: the values that differ from the defaults."""
+
+def dump_config(config: Config, previous: str | None = None, base: Path | None = None) -> str:
+    """The TOML text of ``config`` (its backends before any simulation).
+
+    ``previous`` is the text of the file as it is, read cleanly (its relative paths
+    start at ``base``): only the values that changed are written into it, so the
+    owner's comments, order and layout stay (tomlkit). Without it, a new file holds the
+    values that differ from the defaults.
+    """
+    import tomlkit
+
     config = config.for_saving()
-    lines = ["# Table companion settings, written by the settings screen.",
-             "# Every key with its default: config.example.toml, docs/hardware.md."]
+    if previous is None:
+        document, old = tomlkit.document(), Config()
+        for line in HEADER:
+            document.add(tomlkit.comment(line))
+    else:
+        document, old = tomlkit.parse(previous), parse_config(previous, base=base)
 
-    def table(header: str, values: Mapping[str, Any], always: bool = False) -> None:
-        if values or always:
-            lines.extend(["", header])
-            lines.extend(f"{key} = {_toml(value)}" for key, value in values.items())
+    def table(*names: str) -> Callable[[], Any]:
+        def find() -> Any:
+            found = document
+            for name in names:
+                if name not in found:
+                    found.add(name, tomlkit.table())
+                found = found[name]
+            return found
+        return find
 
-    table("[app]", APP.dump(config.app))
-    for game, options in config.rules.items():
-        table(f"[rules.{game}]", options, always=True)
-    table("[rfid]", RFID.dump(config.rfid))
-    if config.rfid.readers != RfidConfig().readers:
-        for reader in config.rfid.readers:
-            table("[[rfid.readers]]", READER.dump(reader), always=True)
-    for section, obj in ((CAMERA, config.camera), (GPIO, config.gpio), (ZONE, config.zone)):
-        table(f"[{section.name}]", section.dump(obj))
-    return "\n".join(lines) + "\n"
+    for section in (APP, CAMERA, GPIO, ZONE):
+        section.edit(table(section.name), getattr(old, section.name), getattr(config, section.name))
+    RFID.edit(table("rfid"), old.rfid, config.rfid)
+    if config.rfid.readers != old.rfid.readers:
+        if config.rfid.readers == RfidConfig().readers:
+            table("rfid")().pop("readers", None)
+        else:
+            readers = tomlkit.aot()
+            for reader in config.rfid.readers:
+                readers.append(tomlkit.table())
+                READER.edit(lambda: readers[-1], ReaderConfig(), reader)
+            table("rfid")()["readers"] = readers
+    for game in {**old.rules, **config.rules}:
+        before, after = old.rules.get(game, {}), config.rules.get(game)
+        if after is None:
+            table("rules")().pop(game, None)
+        elif after != before or game not in old.rules:
+            options = table("rules", game)
+            for name in {**before, **after}:
+                if name not in after:
+                    options().pop(name, None)
+                elif before.get(name, not after[name]) != after[name]:
+                    options()[name] = after[name]
+    return tomlkit.dumps(document)
+
+
+def beside(path: Path) -> Path:
+    """Where a save goes when ``path`` did not load cleanly: ``config.new.toml`` beside ``config.toml``."""
+    return path.with_name(f"{path.stem}.new{path.suffix}")
 
 
 def save_config(config: Config, path: str | Path | None = None) -> Path:
-    """Write ``config`` atomically to ``path`` (default: the configuration file).
+    """Write ``config`` atomically (default path: the configuration file); returns the
+    path written.
 
-    The new text goes to a temporary file in the same directory, is flushed to disk and
-    renamed over the old file, so a power cut leaves either the old or the new file.
-    The text is read back first: a configuration that would not load is refused with
-    the :class:`ConfigError` loading would give. Returns the path written.
+    A file that loads cleanly gets only the changed values (:func:`dump_config`). A file
+    with a mistake is never written over: the whole configuration goes to
+    :func:`beside` it instead, and :func:`saved_elsewhere` says so. The new text goes to
+    a temporary file in the same directory, is flushed to disk and renamed over the
+    old one, so a power cut leaves either the old or the new file. The text is read back
+    first: a configuration that would not load is refused with the :class:`ConfigError`
+    loading would give.
     """
     path = Path(path) if path is not None else paths.config_file()
-    text = dump_config(config)
+    try:
+        previous: str | None = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        previous = None
+    except (OSError, UnicodeDecodeError):
+        previous, path = None, beside(path)
+    if previous is not None and salvage_config(previous, path.name, path.parent.absolute())[1]:
+        previous, path = None, beside(path)
+    text = dump_config(config, previous, path.parent.absolute())
     parse_config(text, path.name, path.parent.absolute())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -594,14 +728,12 @@ def save_config(config: Config, path: str | Path | None = None) -> Path:
     return path
 
 
-def _toml(value: Any) -> str:
-    """One TOML value: strings, booleans, numbers and (nested) lists of them."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    raise TypeError(f"cannot write {value!r} as TOML")
+def saved_elsewhere(intended: str | Path | None, written: Path) -> Text | None:
+    """What to tell the table when :func:`save_config` wrote beside ``intended``
+    (``None``: the configuration file) rather than over it; ``None`` when it did not."""
+    intended = Path(intended) if intended is not None else paths.config_file()
+    if written == intended:
+        return None
+    return D.text("{file} has a mistake, so it was left as it is and the settings were saved in {saved}. "
+                  "Correct {file}, or replace it with {saved}, before the referee starts again.",
+                  file=str(intended), saved=str(written))

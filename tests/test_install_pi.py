@@ -197,7 +197,7 @@ def test_dry_run_on_this_machine_prints_apt_and_pip_commands(tmp_path):
     assert pip, result.stdout
     for line in pip:
         assert "numpy" not in line and "opencv" not in line
-    assert any("--no-deps mfrc522" in line for line in pip)
+    assert any("--constraint" in line and "spidev" in line and "tomlkit" in line for line in pip)
     assert any("--constraint" in line and "kivy" in line for line in pip)
     assert "service: would be restarted" in result.stdout and "service: running" not in result.stdout
 

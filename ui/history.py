@@ -19,6 +19,7 @@ from typing import Any, Iterable, Sequence
 
 from companion import games
 from companion.errors import StorageError
+from companion.i18n import format_moment, format_number
 
 from ui import D
 
@@ -39,20 +40,14 @@ def game_title(name: str) -> str:
 
 
 def when(iso: str | None) -> str:
-    """An ISO time as the table reads it (day and minute, local time)."""
-    if not iso:
-        return ""
-    try:
-        moment = datetime.fromisoformat(iso)
-    except ValueError:
-        return iso
-    if moment.tzinfo is not None:
-        moment = moment.astimezone()
-    return moment.strftime("%d-%m-%Y %H:%M")
+    """An ISO time as the table reads it in its language (day and minute, local time)."""
+    moment = _parse(iso)
+    return format_moment(moment) if moment is not None else (iso or "")
 
 
 def describe_summary(summary: Any) -> str:
-    """"Mustang — Ann, Bob, Cy (22-11-2026 20:15)" for a stored game record."""
+    """"Mustang — Ann, Bob, Cy (22-11-2026 20:15)" for a stored game record (the date as
+    the current language writes it)."""
     return "{game} — {players} ({when})".format(game=game_title(summary.game),
                                                  players=", ".join(seat_names(summary)),
                                                  when=when(summary.started_at))
@@ -84,6 +79,11 @@ class PlayerRecord:
     @property
     def best(self) -> int:
         return max(self.scores, default=0)
+
+    def cells(self) -> tuple[str, str, str, str, str]:
+        """Name, games, wins, average (one decimal) and best, as the current language writes numbers."""
+        return (self.name, format_number(self.played), format_number(self.won), format_number(self.average, 1),
+                format_number(self.best))
 
 
 def statistics(finished: Iterable[Any]) -> list[PlayerRecord]:

@@ -81,11 +81,14 @@ class Services:
         """Devices whose last status was offline."""
         return [s for s in self.devices.values() if not s.online]
 
-    def save_config(self, config: Any) -> None:
-        from hardware.config import save_config
+    def save_config(self, config: Any) -> Text | None:
+        """Save ``config`` and use it; what to tell the table if the file had a mistake
+        and the settings went to a new file beside it (:func:`hardware.config.save_config`)."""
+        from hardware.config import save_config, saved_elsewhere
 
-        save_config(config, self.config_path)
+        written = save_config(config, self.config_path)
         self.config = config
+        return saved_elsewhere(self.config_path, written)
 
     def close(self) -> None:
         self.cards.close()

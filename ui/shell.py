@@ -157,9 +157,13 @@ class CompanionApp(App):
         set_language(lang)
         config = self.services.config
         try:
-            self.services.save_config(dataclasses.replace(config, app=dataclasses.replace(config.app, language=lang)))
+            notice = self.services.save_config(dataclasses.replace(config, app=dataclasses.replace(config.app,
+                                                                                                   language=lang)))
         except CompanionError as err:
             self.report(err)
+        else:
+            if notice is not None:
+                message_dialog(notice.render(), title=_("Check the settings"))
 
     def toggle_simulator(self) -> None:
         if self.simulator is not None:

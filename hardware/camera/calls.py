@@ -5,8 +5,14 @@ A camera that vanishes can leave its driver blocked for good: picamera2's
 calls a driver itself: a :class:`DriverThread` makes the calls for one opening of a
 source, and the caller waits for each at most a given time. A call that overruns is
 abandoned with the thread that makes it: the thread ends by itself if the call ever
-returns, dropping its result (or handing it to ``orphan``, so that a source opened too
-late still gets released), and the next opening gets a new thread.
+returns, handing its result to ``orphan`` (so that a source opened too late still gets
+released), and the next opening gets a new thread.
+
+Each call's outcome is a :class:`concurrent.futures.Future`. The thread is not a
+:class:`~concurrent.futures.ThreadPoolExecutor`: the executor's workers are joined when
+the interpreter exits, so one driver call that never returns would keep the app from
+ever stopping (``systemctl stop`` would wait for its kill timeout). A daemon thread is
+dropped at exit.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from concurrent.futures import Future
 from typing import Any, Callable
 
 from companion.errors import HardwareError
@@ -25,44 +32,11 @@ WAIT_STEP = 0.05
 """Seconds between two looks at ``cancel`` while a call runs."""
 
 
-class _Job:
-    """One call and its outcome; ``abandon`` and the outcome's arrival race under a lock."""
-
-    def __init__(self, fn: Callable[[], Any], orphan: Callable[[Any], None] | None) -> None:
-        self.fn, self.orphan = fn, orphan
-        self.done = threading.Event()
-        self.result: Any = None
-        self.error: BaseException | None = None
-        self._lock = threading.Lock()
-        self._abandoned = False
-
-    def run(self) -> None:
-        try:
-            result, error = self.fn(), None
-        except BaseException as err:  # handed to the caller, whatever it is
-            result, error = None, err
-        with self._lock:
-            self.result, self.error = result, error
-            self.done.set()
-            orphaned = self._abandoned and error is None
-        if orphaned and self.orphan is not None:
-            try:
-                self.orphan(result)
-            except Exception:  # nobody is left to tell
-                pass
-
-    def abandon(self) -> bool:
-        """Stop waiting for the outcome; ``False`` if it arrived meanwhile."""
-        with self._lock:
-            self._abandoned = not self.done.is_set()
-            return self._abandoned
-
-
 class DriverThread:
     """A daemon thread that makes driver calls, one at a time, for :meth:`call`."""
 
     def __init__(self, name: str) -> None:
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
         self._thread.start()
 
@@ -74,18 +48,20 @@ class DriverThread:
         seconds or ``cancel`` is set first; this thread is then closed, and ``orphan``
         gets the result should ``fn`` still return one.
         """
-        job = _Job(fn, orphan)
-        self._jobs.put(job)
+        future: Future = Future()
+        self._jobs.put((fn, future))
         deadline = time.monotonic() + timeout
-        while not job.done.wait(min(WAIT_STEP, max(deadline - time.monotonic(), 0.0))):
-            if (cancel.is_set() or time.monotonic() >= deadline) and job.abandon():
-                self.close()
-                raise HardwareError(D.text("the camera is stopping") if cancel.is_set() else
-                                    D.text("the camera did not answer for {seconds} seconds",
-                                           seconds=f"{timeout:g}"))
-        if job.error is not None:
-            raise job.error
-        return job.result
+        while True:
+            try:
+                return future.result(min(WAIT_STEP, max(deadline - time.monotonic(), 0.0)))
+            except TimeoutError:
+                if cancel.is_set() or time.monotonic() >= deadline:
+                    break
+        self.close()
+        if orphan is not None:
+            future.add_done_callback(lambda done: _hand_over(done, orphan))
+        raise HardwareError(D.text("the camera is stopping") if cancel.is_set() else
+                            D.text("the camera did not answer for {seconds} seconds", seconds=f"{timeout:g}"))
 
     def close(self) -> None:
         """End the thread once the call it makes (if any) returns."""
@@ -93,4 +69,17 @@ class DriverThread:
 
     def _serve(self) -> None:
         while (job := self._jobs.get()) is not None:
-            job.run()
+            fn, future = job
+            try:
+                future.set_result(fn())
+            except BaseException as err:  # handed to the caller, whatever it is
+                future.set_exception(err)
+
+
+def _hand_over(done: Future, orphan: Callable[[Any], None]) -> None:
+    """Give an abandoned call's late result to ``orphan`` (nobody is left to tell of a failure)."""
+    if done.exception() is None:
+        try:
+            orphan(done.result())
+        except Exception:  # noqa: BLE001 - nobody is left to tell
+            pass

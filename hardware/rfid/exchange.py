@@ -1,25 +1,20 @@
-"""REQA/WUPA and anticollision with a bounded wait, over the driver's own register access.
+"""Commands to the chip and its tag with a bounded wait: REQA/WUPA, anticollision, and
+the transceive and MFAuthent steps the driver (:mod:`hardware.rfid.driver`) builds on.
 
-``MFRC522_ToCard`` of the ``mfrc522`` package (0.0.7) waits for the chip by reading
-ComIrqReg up to 2000 times and does not stop when the chip's timer says nothing
-answered: every poll of a reader without a tag costs about 2,000 SPI transfers. The
-reader polls empty readers many times a second, so it makes these two exchanges here.
-They write the same registers in the same order as the driver, through the driver's
-``Write_MFRC522`` and ``Read_MFRC522`` (so over the real ``spidev``, or the emulator),
-but the wait ends as soon as the chip reports an answer or its timer running out
-(TimerIRq; the driver's ``MFRC522_Init`` arms the timer with TAuto and a 15 ms timeout),
-and after :data:`ANSWER_WAIT` seconds at the latest, reading ComIrqReg once per
-:data:`WAIT_STEP`. An empty poll is then about ten transfers.
-
-Selecting, authenticating, reading and writing blocks stay the driver's: a tag is on
-the reader then, and the driver's wait ends at its answer.
+``MFRC522_ToCard`` of the ``mfrc522`` package (0.0.7), whose register sequences the
+driver keeps, waited for the chip by reading ComIrqReg up to 2000 times and did not stop
+when the chip's timer said nothing answered: every poll of a reader without a tag cost
+about 2,000 SPI transfers. Here the wait ends as soon as the chip reports an answer or
+its timer running out (TimerIRq; the driver arms the timer with TAuto and a 15 ms
+timeout), and after :data:`ANSWER_WAIT` seconds at the latest, reading ComIrqReg once
+per :data:`WAIT_STEP`. An empty poll is about ten transfers.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from hardware.rfid.emulator import (BUFFER_OVFL, COLL_ERR, IDLE_IRQ, PARITY_ERR, PROTOCOL_ERR, RX_IRQ,
                                     TIMER_IRQ, Command, Reg)
@@ -30,7 +25,9 @@ ANSWER_WAIT = 0.03
 WAIT_STEP = 0.001
 """Seconds between two looks at ComIrqReg while the chip is still waiting."""
 IRQ_ENABLE = 0xF7
-"""ComIEnReg as the driver sets it for a transceive: IRQ pin inverted, every request but HiAlert."""
+"""ComIEnReg for a transceive: IRQ pin inverted, every request but HiAlert."""
+AUTH_IRQ_ENABLE = 0x92
+"""ComIEnReg for MFAuthent (as the mfrc522 package set it): IRQ pin inverted, IdleIRq and ErrIRq."""
 REFUSED = PROTOCOL_ERR | PARITY_ERR | COLL_ERR | BUFFER_OVFL
 """ErrorReg bits that make the driver refuse an answer (its mask 0x1B)."""
 ATQA_BITS = 16
@@ -59,22 +56,33 @@ class Reception:
         return None
 
 
-def transceive(driver: Any, data: Sequence[int], last_bits: int = 0) -> Reception:
-    """Send ``data`` (only ``last_bits`` bits of its last byte, 0 meaning all 8) and
-    collect the answer. Raises what the driver's SPI transfers raise (:class:`OSError`)."""
-    write, read = driver.Write_MFRC522, driver.Read_MFRC522
-    write(Reg.ComIEn, IRQ_ENABLE)
+def wait_for(ready: Callable[[], Any]) -> Any:
+    """Ask ``ready()`` once per :data:`WAIT_STEP` until it is true or :data:`ANSWER_WAIT`
+    passed; its last answer."""
+    deadline = time.monotonic() + ANSWER_WAIT
+    while not (answer := ready()) and time.monotonic() < deadline:
+        time.sleep(WAIT_STEP)
+    return answer
+
+
+def execute(driver: Any, command: int, data: Sequence[int], last_bits: int = 0) -> Reception:
+    """Run ``command`` (Transceive or MFAuthent) on ``data`` and collect the answer;
+    Transceive sends only ``last_bits`` bits of the last byte (0 meaning all 8). Raises
+    what the driver's SPI transfers raise (:class:`OSError`)."""
+    write, read = driver.write, driver.read
+    transceive = command == Command.Transceive
+    write(Reg.ComIEn, IRQ_ENABLE if transceive else AUTH_IRQ_ENABLE)
     write(Reg.ComIrq, 0x7F)  # clear every interrupt request
     write(Reg.FIFOLevel, 0x80)  # flush the FIFO
     write(Reg.Command, Command.Idle)
     for byte in data:
         write(Reg.FIFOData, byte)
-    write(Reg.Command, Command.Transceive)
-    write(Reg.BitFraming, 0x80 | last_bits)  # StartSend
-    deadline = time.monotonic() + ANSWER_WAIT
-    while not (irq := read(Reg.ComIrq)) & (RX_IRQ | IDLE_IRQ | TIMER_IRQ) and time.monotonic() < deadline:
-        time.sleep(WAIT_STEP)
-    write(Reg.BitFraming, last_bits)
+    write(Reg.Command, command)
+    if transceive:
+        write(Reg.BitFraming, 0x80 | last_bits)  # StartSend
+    irq = wait_for(lambda: read(Reg.ComIrq) & ((RX_IRQ if transceive else 0) | IDLE_IRQ | TIMER_IRQ))
+    if transceive:
+        write(Reg.BitFraming, last_bits)
     errors = read(Reg.Error)
     if not irq & RX_IRQ:
         return Reception(b"", 0, errors)
@@ -82,6 +90,11 @@ def transceive(driver: Any, data: Sequence[int], last_bits: int = 0) -> Receptio
     valid = read(Reg.Control) & 0x07
     received = bytes(read(Reg.FIFOData) for _ in range(count))
     return Reception(received, (count - 1) * 8 + valid if valid else count * 8, errors)
+
+
+def transceive(driver: Any, data: Sequence[int], last_bits: int = 0) -> Reception:
+    """Send ``data`` to the tag and collect its answer (:func:`execute` with Transceive)."""
+    return execute(driver, Command.Transceive, data, last_bits)
 
 
 def request(driver: Any, command: int) -> Reception:

@@ -1,15 +1,15 @@
 """The RFID reader backend: one MFRC522 board watching one zone of the table.
 
-:class:`RfidReader` drives the ``mfrc522`` package's own ``MFRC522`` class, unmodified.
-On a Raspberry Pi that class talks to the board through ``spidev`` and ``RPi.GPIO``; with
-the simulated backend it is a private copy wired to an emulated chip of a
-:class:`~hardware.rfid.table.SimulatedTable` (:func:`~hardware.rfid.fakes.load_driver`),
-so the same code runs at the table, in the app's simulation mode and in the tests.
+:class:`RfidReader` drives the chip through :class:`~hardware.rfid.driver.Mfrc522`,
+handing it an SPI object: on a Raspberry Pi ``spidev`` on the reader's bus and chip
+select, with the simulated backend the emulated chip of a
+:class:`~hardware.rfid.table.SimulatedTable` at that address; the reset pin is a gpiozero
+output (on the table's mock pins in simulation). So the same code runs at the table,
+in the app's simulation mode and in the tests.
 
 A background thread polls: REQA then ANTICOLLISION, which gives the UID of a tag in the
 field. These two go through :mod:`hardware.rfid.exchange` (the driver's register
-access with a bounded wait: the driver's own wait costs 2,000 SPI transfers per empty
-poll); everything else is the driver's. A MIFARE tag left in READY by such a poll treats the next REQA as an error and
+access with a bounded wait); everything else is the driver's. A MIFARE tag left in READY by such a poll treats the next REQA as an error and
 drops back to IDLE without answering, so a present tag is seen on every other poll
 only. The reader therefore debounces: a tag counts as lifted after ``removal_misses``
 consecutive polls without it (2 or more), and puts exactly one
@@ -25,15 +25,10 @@ retried with exponential backoff up to ``retry_cap`` seconds, and puts
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import enum
-import importlib
-import logging
-import os
 import threading
 import time
-import types
 from typing import Any, Iterator
 
 from companion.errors import DeviceOffline
@@ -41,24 +36,24 @@ from companion.i18n import Text
 from companion.inputs import DeviceStatus, InputQueue, TagPlaced, TagRemoved
 from hardware.device import Device, DeviceReport
 from hardware.rfid.domain import DOMAIN
-from hardware.rfid.emulator import PARITY_ERR, CRC_ERR, PROTOCOL_ERR, Reg
+from hardware.rfid.driver import Mfrc522, open_spi
+from hardware.rfid.emulator import PARITY_ERR, CRC_ERR, PROTOCOL_ERR
 from hardware.rfid.errors import TagNotPresent, TagOperationFailed
 from hardware.rfid.exchange import ATQA_BITS, anticollision, request
-from hardware.rfid.fakes import BCM_TO_BOARD
 from hardware.rfid.identity import IDENTITY_BLOCKS, TagIdentity
 from hardware.rfid.iso14443 import REQA, WUPA, format_uid, normalise_uid
 from hardware.rfid.mifare import BLOCK_SIZE, BLOCKS, DEFAULT_KEY, is_trailer, sector_of
+from hardware.rfid.reset import ResetPins
 from hardware.rfid.settings import ReaderConfig
 from hardware.rfid.table import SimulatedTable
 
-SPI_SPEED_HZ = 1_000_000
 GARBLED_LIMIT = 3
 """Consecutive polls with only garbled frames before the reader counts as offline."""
 GARBLE_ERRORS = PROTOCOL_ERR | PARITY_ERR | CRC_ERR
 CHIP_NAMES = {0x91: "MFRC522 v1.0", 0x92: "MFRC522 v2.0", 0x88: "FM17522", 0x12: "MFRC522 (counterfeit)"}
 
-_pin_users: collections.Counter[tuple[int, int]] = collections.Counter()
-_pin_lock = threading.Lock()
+RESET_PINS = ResetPins()
+"""The reset pins of every reader in this process (readers may share one)."""
 
 
 class _Poll(enum.Enum):
@@ -87,9 +82,8 @@ class RfidReader(Device):
         self._retry_cap = max(retry_cap, poll_interval)
         self._pin_factory = pin_factory
         self._lock = threading.RLock()  # one conversation with the chip at a time
-        self._driver: Any = None
-        self._gpio: types.ModuleType | None = None
-        self._claimed_pin: tuple[int, int] | None = None
+        self._driver: Mfrc522 | None = None
+        self._reset: Any = None
         self._present: str | None = None
         self._misses = 0
         self._garbled = 0
@@ -153,7 +147,9 @@ class RfidReader(Device):
             self._irq = None
         with self._lock:
             self._disconnect()
-            self._release_reset_pin()
+            if self._reset is not None:
+                RESET_PINS.release(self._reset)
+                self._reset = None
 
     def _open_irq(self) -> None:
         """Let a falling edge on the IRQ pin wake the poll loop (pull-up, active low)."""
@@ -253,56 +249,45 @@ class RfidReader(Device):
                 "RFID reader {zone} is working again.", zone=self.zone), time.monotonic()))
 
     # --- the chip ----------------------------------------------------------------------
-    def _driver_module(self) -> types.ModuleType:
-        if self._table is not None:
-            return self._table.driver()
-        try:
-            return importlib.import_module("mfrc522.MFRC522")
-        except (ImportError, RuntimeError) as err:
-            raise DeviceOffline(DOMAIN.text(
-                "RFID reader {zone} cannot start: the mfrc522 driver does not work here ({detail}). "
-                "Install the hardware extras on the Raspberry Pi, or use the simulated backend.",
-                zone=self.zone, detail=str(err))) from err
-        except OSError as err:  # lgpio (behind rpi-lgpio) cannot create its files in the cwd
-            raise DeviceOffline(DOMAIN.text(
-                "RFID reader {zone} cannot start: the GPIO library cannot create its files in the "
-                "working directory {cwd} ({detail}). Start the referee from a directory its user may "
-                "write to; the service starts in /var/lib/table-companion.",
-                zone=self.zone, cwd=os.getcwd(), detail=err.strerror or str(err))) from err
-
-    def _connect(self) -> Any:
+    def _connect(self) -> Mfrc522:
         """The driver of a chip that answers; builds it (resetting the chip) if needed."""
         if self._driver is not None:
             return self._driver
-        module = self._driver_module()
-        gpio = module.GPIO
         bus, device = self.address
         try:
-            gpio.setwarnings(False)
-            pin = BCM_TO_BOARD[self.config.reset_pin] if gpio.getmode() == gpio.BOARD else self.config.reset_pin
-            driver = module.MFRC522(bus=bus, device=device, spd=SPI_SPEED_HZ, pin_mode=gpio.BCM, pin_rst=pin)
+            spi = self._table.spi(bus, device) if self._table is not None else open_spi(bus, device)
+        except ImportError as err:
+            raise DeviceOffline(DOMAIN.text(
+                "RFID reader {zone} cannot start: spidev is not installed ({detail}). Install the "
+                "hardware extras on the Raspberry Pi, or use the simulated backend.",
+                zone=self.zone, detail=str(err))) from err
         except OSError as err:
-            if not isinstance(err, (FileNotFoundError, PermissionError)):
-                raise DeviceOffline(self._spi_failed(err)) from err  # the device opened; the chip failed
             raise DeviceOffline(self._cannot_open(err)) from err
-        except (RuntimeError, ValueError) as err:
-            raise DeviceOffline(self._cannot_open(err)) from err
-        del logging.getLogger("mfrc522Logger").handlers[1:]  # the driver adds one per instance
-        self._gpio = gpio
-        self._claim_reset_pin(gpio, pin)
         try:
+            if self._reset is None:
+                factory = self._pin_factory or (self._table.pins if self._table is not None else None)
+                self._reset = RESET_PINS.claim(self.config.reset_pin, factory)
+            driver = Mfrc522(spi, self._reset)
             self._check_version(driver)
         except (OSError, DeviceOffline) as err:
             with contextlib.suppress(OSError):
-                driver.spi.close()
+                spi.close()
             if isinstance(err, OSError):
                 raise DeviceOffline(self._spi_failed(err)) from err
             raise
+        except Exception as err:  # noqa: BLE001 - gpiozero's errors about the reset pin
+            with contextlib.suppress(OSError):
+                spi.close()
+            raise DeviceOffline(DOMAIN.text(
+                "RFID reader {zone} cannot drive its reset pin (BCM {pin}): {detail}. Check that the "
+                "referee's user is in the gpio group and starts in a directory it may write to (the "
+                "service starts in /var/lib/table-companion); retrying.",
+                zone=self.zone, pin=self.config.reset_pin, detail=str(err) or type(err).__name__)) from err
         self._driver = driver
         return driver
 
-    def _check_version(self, driver: Any) -> int:
-        version = driver.Read_MFRC522(Reg.Version)
+    def _check_version(self, driver: Mfrc522) -> int:
+        version = driver.version()
         if version in (0x00, 0xFF):
             raise DeviceOffline(DOMAIN.text(
                 "RFID reader {zone} is not answering (its version register reads 0x{version:02X}). "
@@ -324,27 +309,7 @@ class RfidReader(Device):
         driver, self._driver = self._driver, None
         if driver is not None:
             with contextlib.suppress(OSError):
-                driver.spi.close()
-
-    def _claim_reset_pin(self, gpio: types.ModuleType, pin: int) -> None:
-        """Boards may share a reset pin: it is released when its last reader closes."""
-        if self._claimed_pin is None:
-            self._claimed_pin = (id(gpio), pin)
-            with _pin_lock:
-                _pin_users[self._claimed_pin] += 1
-
-    def _release_reset_pin(self) -> None:
-        if self._claimed_pin is None or self._gpio is None:
-            return
-        with _pin_lock:
-            _pin_users[self._claimed_pin] -= 1
-            last = _pin_users[self._claimed_pin] <= 0
-            if last:
-                del _pin_users[self._claimed_pin]
-        if last:
-            with contextlib.suppress(RuntimeError, ValueError):
-                self._gpio.cleanup(self._claimed_pin[1])
-        self._claimed_pin = None
+                driver.close()
 
     # --- reading a tag on demand -------------------------------------------------------
     def probe(self) -> DeviceReport:
@@ -417,7 +382,7 @@ class RfidReader(Device):
                 raise DeviceOffline(self._spi_failed(err)) from err
             finally:
                 with contextlib.suppress(OSError):
-                    driver.MFRC522_StopCrypto1()
+                    driver.stop_crypto()
             self._saw(found)
 
     def _find_tag(self, driver: Any, *, select: bool, expected: str | None = None) -> tuple[str, list[int]]:
@@ -435,7 +400,7 @@ class RfidReader(Device):
         if expected is not None and found != expected:
             raise TagNotPresent(DOMAIN.text("Tag {uid} is not on RFID reader {zone} (tag {found} is).",
                                             uid=expected, zone=self.zone, found=found))
-        if select and not driver.MFRC522_SelectTag(list(serial)):
+        if select and not driver.select(serial):
             raise TagOperationFailed(DOMAIN.text(
                 "The tag {uid} on RFID reader {zone} did not answer; hold it still and try again.",
                 uid=found, zone=self.zone))
@@ -445,7 +410,7 @@ class RfidReader(Device):
 class _TagSession:
     """One selected tag: authenticates sector by sector with key A as blocks are used."""
 
-    def __init__(self, reader: RfidReader, driver: Any, uid: str, serial: list[int], key: bytes) -> None:
+    def __init__(self, reader: RfidReader, driver: Mfrc522, uid: str, serial: list[int], key: bytes) -> None:
         self._reader = reader
         self._driver = driver
         self.uid = uid
@@ -455,11 +420,11 @@ class _TagSession:
 
     def read(self, block: int) -> bytes:
         self._open(block)
-        data = self._driver.MFRC522_Read(block)
+        data = self._driver.read_block(block)
         if data is None:
             self._sector = None
             raise self._failed(block)
-        return bytes(data)
+        return data
 
     def write(self, block: int, data: bytes) -> None:
         if block == 0 or is_trailer(block) or len(data) > BLOCK_SIZE:
@@ -468,11 +433,8 @@ class _TagSession:
                 "and keys, and a block holds at most 16 bytes.", block=block))
         content = bytes(data).ljust(BLOCK_SIZE, b"\0")
         self._open(block)
-        try:
-            self._driver.MFRC522_Write(block, list(content))
-        except IndexError:
-            pass  # the driver indexes the empty answer of a tag that refused; the read-back says so
-        if self._driver.MFRC522_Read(block) != list(content):
+        self._driver.write_block(block, content)
+        if self._driver.read_block(block) != content:
             self._sector = None
             raise self._failed(block)
 
@@ -482,8 +444,7 @@ class _TagSession:
                                                  block=block))
         if sector_of(block) == self._sector:
             return
-        status = self._driver.MFRC522_Auth(self._driver.PICC_AUTHENT1A, block, list(self._key), self._serial)
-        if status != self._driver.MI_OK:
+        if not self._driver.authenticate(block, self._key, self._serial):
             self._sector = None
             raise TagOperationFailed(DOMAIN.text(
                 "The tag {uid} on RFID reader {zone} refused the key for block {block}: it was set up "

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from companion.errors import ConfigError
 from hardware.rfid.domain import DOMAIN
-from hardware.rfid.fakes import BCM_TO_BOARD
 
 BACKENDS = ("mfrc522", "simulated")
+MAX_BCM = 27
+"""The GPIO pins of the 40-pin header are BCM 0 to 27."""
 
 
 def _whole(value: object, minimum: int) -> bool:
@@ -44,7 +45,7 @@ class ReaderConfig:
             value = getattr(self, key)
             if value is None and key == "irq_pin":
                 continue
-            if not _whole(value, 0) or value not in BCM_TO_BOARD:
+            if not _whole(value, 0) or value > MAX_BCM:
                 raise ConfigError(DOMAIN.text(
                     "RFID reader {zone}: {key} must be a BCM GPIO number from 0 to 27, not {value!r}.",
                     zone=self.zone, key=key, value=value))

@@ -9,14 +9,15 @@ the tests can say "put tag 04A1B2C3 on the *main* reader". All methods are threa
 
 from __future__ import annotations
 
+import errno
+import os
 import threading
-import types
-from typing import Mapping, Protocol, Union
+from typing import Mapping, Protocol, Sequence, Union
+from typing import Any
 
 from hardware.rfid.domain import DOMAIN
 from hardware.rfid.emulator import Fault, Mfrc522Chip
 from hardware.rfid.errors import HardwareError
-from hardware.rfid.fakes import FakeGPIO, load_driver
 from hardware.rfid.iso14443 import format_uid, parse_uid
 from hardware.rfid.tag import SimTag
 
@@ -42,8 +43,7 @@ class SimulatedTable:
         self._chips: dict[Address, Mfrc522Chip] = {}
         self._zones: dict[str, Address] = {}
         self._tags: dict[str, SimTag] = {}
-        self._driver: types.ModuleType | None = None
-        self.gpio = FakeGPIO()
+        self._pins: Any = None
 
     # --- chips and zones ---------------------------------------------------------------
     def chip(self, bus: int, device: int) -> Mfrc522Chip:
@@ -61,12 +61,19 @@ class SimulatedTable:
         with self._lock:
             return dict(self._zones)
 
-    def driver(self) -> types.ModuleType:
-        """The ``mfrc522.MFRC522`` driver module wired to this table (loaded once)."""
+    @property
+    def pins(self) -> Any:
+        """gpiozero's mock pins, on which the simulated readers drive their reset pins."""
+        from gpiozero.pins.mock import MockFactory
+
         with self._lock:
-            if self._driver is None:
-                self._driver = load_driver(self)
-            return self._driver
+            if self._pins is None:
+                self._pins = MockFactory()
+            return self._pins
+
+    def spi(self, bus: int, device: int) -> "EmulatedSpi":
+        """An SPI connection to the chip at ``(bus, device)``, as the driver takes one."""
+        return EmulatedSpi(self.chip(bus, device))
 
     def reset(self) -> None:
         """Forget every chip, zone, tag and pin (a fresh table; tests use it)."""
@@ -74,8 +81,9 @@ class SimulatedTable:
             self._chips.clear()
             self._zones.clear()
             self._tags.clear()
-            self._driver = None
-            self.gpio = FakeGPIO()
+            if self._pins is not None:
+                self._pins.close()
+            self._pins = None
 
     # --- tags --------------------------------------------------------------------------
     def tag(self, uid: str) -> SimTag:
@@ -140,6 +148,22 @@ class SimulatedTable:
                 return self.chip(*self._zones[where])
             bus, device = where if isinstance(where, tuple) else where.address
             return self.chip(bus, device)
+
+
+class EmulatedSpi:
+    """An SPI connection to an emulated chip: ``xfer2`` is one transaction; after
+    ``close`` it fails as a closed ``spidev`` does."""
+
+    def __init__(self, chip: Mfrc522Chip) -> None:
+        self._chip: Mfrc522Chip | None = chip
+
+    def xfer2(self, values: Sequence[int]) -> list[int]:
+        if self._chip is None:
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+        return self._chip.transfer(list(values))
+
+    def close(self) -> None:
+        self._chip = None
 
 
 _table: SimulatedTable | None = None

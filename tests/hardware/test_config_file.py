@@ -15,8 +15,10 @@ from companion import games
 from companion.errors import ConfigError
 from companion.game import Game, OptionKind, RuleOption
 from companion.i18n import Text
+from companion.pin import PinGuard, hash_pin, pin_matches
 from hardware.config import (AppConfig, CameraConfig, Config, GpioConfig, ZoneConfig, dump_config,
-                             gpio_pin_choices, load_config, load_config_or_defaults, save_config)
+                             gpio_pin_choices, load_config, load_config_or_defaults, salvage_config, save_config,
+                             saved_elsewhere)
 from hardware.rfid.settings import ReaderConfig, RfidConfig
 
 
@@ -120,7 +122,9 @@ method = "manual"
 corners = [[10, 20], [600, 22.5], [610, 460], [8, 470]]
 model = "/srv/decks/mustang.npz"
 """))
-    assert config.app == AppConfig("en", Path.home() / "games" / "table.sqlite3", "01234", "dice")
+    assert dataclasses.replace(config.app, admin_pin="01234") == AppConfig(
+        "en", Path.home() / "games" / "table.sqlite3", "01234", "dice")
+    assert config.app.admin_pin.startswith("scrypt$") and pin_matches(config.app.admin_pin, "01234")
     assert config.rules == {"dice": {"doubles_again": True, "target": "hundred"}}
     assert config.rule_options("dice") == {"doubles_again": True, "target": "hundred"}
     assert config.rfid == RfidConfig(backend="simulated", poll_interval=0.1, removal_misses=3, readers=(
@@ -273,7 +277,7 @@ def test_simulate_switches_every_backend_and_saving_keeps_the_real_ones(tmp_path
 
 def test_save_and_load_round_trip(tmp_path):
     config = Config(
-        app=AppConfig(language="fr", database=tmp_path / "db" / "games.sqlite3", admin_pin="98765432",
+        app=AppConfig(language="fr", database=tmp_path / "db" / "games.sqlite3", admin_pin=hash_pin("98765432"),
                       default_game="dice"),
         rules={"dice": {"doubles_again": True}},
         rfid=RfidConfig(backend="simulated", poll_interval=0.02, readers=(
@@ -324,3 +328,102 @@ def test_the_example_file_holds_the_defaults_and_lists_every_key():
     keys = set(re.findall(r"^(?:# )?([a-z_]+) = ", example.read_text(encoding="utf-8"), re.MULTILINE))
     for cls in (AppConfig, CameraConfig, GpioConfig, ZoneConfig, RfidConfig, ReaderConfig):
         assert {f.name for f in dataclasses.fields(cls)} - {"readers"} <= keys, cls.__name__
+
+
+# --- a file with a mistake, the owner's layout, the PIN ---------------------------------------
+
+OWNERS_FILE = """# The table in the back room.
+[app]
+language = "fr"   # the players speak French
+admin_pin = "4321"
+
+# A wide-angle camera.
+[camera]
+width = 'abc'
+fps = 10
+"""
+
+
+def test_a_typo_keeps_every_other_value_and_names_the_wrong_key_in_the_players_language(tmp_path):
+    path = write(tmp_path, OWNERS_FILE + "[gpio]\nbuzzer = 99\nled_red = 23\n")
+    config, error = load_config_or_defaults(path)
+    assert config.app.language == "fr" and pin_matches(config.app.admin_pin, "4321")
+    assert not pin_matches(config.app.admin_pin, "0000")
+    assert config.camera.fps == 10 and config.camera.width == 640 and config.gpio.led_red == 23
+    assert config.gpio.buzzer == GpioConfig().buzzer
+    english, french = error.text.render("en"), error.text.render("fr")
+    assert "[camera] width must be a whole number" in english and "[gpio] buzzer must be" in english
+    assert "[camera] width" in french and "[gpio] buzzer" in french and french != english
+
+
+def test_clashing_values_put_only_their_section_back():
+    config, problems = salvage_config("[app]\nlanguage = 'en'\n[gpio]\nundo_button = 5\n"
+                                      "[camera]\nbackend = 'replay'\nfps = 5\n")
+    assert config.app.language == "en" and config.gpio == GpioConfig()
+    assert config.camera.backend == "picamera2" and config.camera.fps == 5
+    assert len(problems) == 2
+
+
+def test_a_file_with_a_mistake_is_never_written_over(tmp_path):
+    path = write(tmp_path, OWNERS_FILE)
+    config, _error = load_config_or_defaults(path)
+    changed = dataclasses.replace(config, app=dataclasses.replace(config.app, language="nl"))
+    written = save_config(changed, path)
+    assert path.read_text(encoding="utf-8") == OWNERS_FILE
+    assert written == tmp_path / "config.new.toml"
+    again = load_config(written)
+    assert again.app.language == "nl" and again.camera.fps == 10 and pin_matches(again.app.admin_pin, "4321")
+    notice = saved_elsewhere(path, written)
+    for lang in ("nl", "fr", "en"):
+        assert str(path) in notice.render(lang) and str(written) in notice.render(lang)
+    assert notice.render("nl") != notice.render("en")
+    assert saved_elsewhere(written, written) is None
+
+
+def test_saving_changes_only_the_changed_line_and_keeps_the_owners_comments(tmp_path):
+    text = OWNERS_FILE.replace("width = 'abc'", "width = 800  # the lens is wide").replace('admin_pin = "4321"\n', "")
+    path = write(tmp_path, text)
+    config = load_config(path)
+    rules = {"dice": {"target": "hundred"}}
+    save_config(dataclasses.replace(config, camera=dataclasses.replace(config.camera, fps=12), rules=rules), path)
+    saved = path.read_text(encoding="utf-8")
+    assert saved.startswith(text.split("fps")[0])  # comments, order and the PIN line untouched
+    assert "fps = 12" in saved and "width = 800  # the lens is wide" in saved
+    assert tomllib.loads(saved)["rules"] == {"dice": {"target": "hundred"}}
+    assert load_config(path).camera.fps == 12
+
+
+def test_a_relative_path_stays_relative_when_another_value_is_saved(tmp_path, monkeypatch):
+    path = write(tmp_path, "[zone]\nmodel = 'decks/m.npz'\n")
+    monkeypatch.chdir("/")
+    config = load_config(path)
+    save_config(dataclasses.replace(config, app=dataclasses.replace(config.app, language="fr")), path)
+    assert "model = 'decks/m.npz'" in path.read_text(encoding="utf-8")
+    assert load_config(path).zone.model == tmp_path / "decks" / "m.npz"
+
+
+def test_a_pin_from_an_older_file_is_hashed_at_the_next_save_and_still_works(tmp_path):
+    path = write(tmp_path, "[app]\nadmin_pin = \"4321\"  # keep it secret\n")
+    config = load_config(path)
+    save_config(dataclasses.replace(config, app=dataclasses.replace(config.app, language="en")), path)
+    saved = path.read_text(encoding="utf-8")
+    assert "4321" not in saved and "admin_pin = \"scrypt$" in saved
+    assert pin_matches(load_config(path).app.admin_pin, "4321")
+
+
+def test_the_same_pin_hashes_differently_each_time():
+    first, second = hash_pin("1234"), hash_pin("1234")
+    assert first != second and pin_matches(first, "1234") and pin_matches(second, "1234")
+    assert not pin_matches(first, "12345")
+
+
+def test_wrong_pins_make_the_next_try_wait_longer_and_longer():
+    now = [0.0]
+    guard = PinGuard(clock=lambda: now[0])
+    stored = hash_pin("2468")
+    assert not guard.check(stored, "0000") and not guard.check(stored, "1111") and guard.wait() == 0
+    assert not guard.check(stored, "2222") and guard.wait() == 30
+    assert not guard.check(stored, "2468")  # during the wait even the right PIN is refused
+    now[0] += 61
+    assert guard.wait() == 0 and guard.check(stored, "2468")
+    assert not guard.check(stored, "0000") and guard.wait() == 0  # a right PIN starts the count again

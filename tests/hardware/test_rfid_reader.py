@@ -3,9 +3,6 @@ faults going offline and coming back, probing, and block and identity access."""
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
-import sys
 import time
 
 import pytest
@@ -128,43 +125,32 @@ def test_the_real_backend_off_a_pi_is_offline_with_a_reason(rfid_queue):
     with reader:
         status = rfid_queue.get(timeout=WAIT)
     assert isinstance(status, DeviceStatus) and not status.online
-    assert "mfrc522" in status.message.render("en")
+    assert "cannot open SPI bus 0, chip select 0" in status.message.render("en")
     assert not reader.probe().ok
 
 
-class _GpioThatCannotWriteItsFiles(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """``RPi.GPIO`` as rpi-lgpio on Bookworm behaves in an unwritable working directory:
-    lgpio's import fails to create its ``.lgd-nfy`` files there."""
-
-    def find_spec(self, name, path=None, target=None):
-        if name in ("RPi", "RPi.GPIO"):
-            return importlib.machinery.ModuleSpec(name, self, is_package=name == "RPi")
-        return None
-
-    def create_module(self, spec):
-        return None
-
-    def exec_module(self, module):
-        if module.__name__ == "RPi.GPIO":
-            raise FileNotFoundError(2, "No such file or directory", ".lgd-nfy-3")
-
-
-def test_a_gpio_library_that_cannot_write_in_the_working_directory_is_explained(rfid_queue, monkeypatch):
-    saved = {name: sys.modules.pop(name, None) for name in ("RPi", "RPi.GPIO", "mfrc522", "mfrc522.MFRC522")}
-    monkeypatch.setattr(sys, "meta_path", [_GpioThatCannotWriteItsFiles(), *sys.meta_path])
-    monkeypatch.chdir("/")
-    try:
-        report = RfidReader(ReaderConfig(), rfid_queue).probe()
-    finally:
-        for name, module in saved.items():
-            sys.modules.pop(name, None)
-            if module is not None:
-                sys.modules[name] = module
+def test_a_reset_pin_that_cannot_be_driven_is_explained_and_retried(rfid_table, rfid_queue):
+    rfid_table.attach("main", 0, 0)
+    factory = MockFactory()
+    blocker = __import__("gpiozero").DigitalOutputDevice(25, pin_factory=factory)  # the pin is in use
+    reader = RfidReader(ReaderConfig(), rfid_queue, poll_interval=0.002, table=rfid_table, pin_factory=factory)
+    report = reader.probe()
     assert not report.ok
     message = report.message.render("en")
-    assert "working directory /" in message and "No such file or directory" in message
-    assert "/var/lib/table-companion" in message
+    assert "cannot drive its reset pin (BCM 25)" in message and "/var/lib/table-companion" in message
     assert report.message.render("nl") != message
+    blocker.close()
+    with reader:
+        rfid_table.place("main", UID)
+        assert events(rfid_queue, 1) == [("TagPlaced", UID, "main")]
+    assert factory.pin(25).state  # the chip was let out of reset
+
+
+def test_readers_sharing_a_reset_pin_drive_it_together(rfid_readers, rfid_table):
+    first, second = rfid_readers(ReaderConfig(zone="a"), ReaderConfig(zone="b", device=1))
+    assert first.probe().ok and second.probe().ok
+    first.close()
+    assert rfid_table.pins.pin(25).state and second.probe().ok  # still held for the second
 
 
 def test_probe_reports_the_chip_and_the_tag(rfid_readers, rfid_table):

@@ -335,6 +335,49 @@ def language(driver: Any, work: Path) -> dict[str, Any]:
     return {"texts": seen, "saved": app.services.config.app.language}
 
 
+@scenario
+def settings_with_a_mistake(driver: Any, work: Path) -> dict[str, Any]:
+    """Started on a settings file with a typo: what the app kept and said, a language tap,
+    then the admin PIN typed on the keypad (wrong three times, then right)."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    from ui.widgets import Keypad
+
+    app = driver.app
+    loaded = {"language": app.services.config.app.language, "fps": app.services.config.camera.fps}
+
+    def popups() -> list[Any]:
+        return [c for c in Window.children if isinstance(c, ModalView)]
+
+    def popup_texts() -> list[str]:
+        return [t for view in popups() for t in texts(view)]
+
+    def press(widget: Any, label: str) -> None:
+        next(b for b in buttons(widget) if b.text.endswith(label)).dispatch("on_release")
+        driver.pump(4)
+
+    driver.pump(4)
+    at_start = popup_texts()
+    driver.close_popups()
+    driver.go("settings")
+    press(app.page, "English")
+    after_tap = popup_texts()
+    driver.close_popups()
+    answers = []
+    for pin in ("1111", "2222", "3333", "2468"):
+        press(app.page, "Hardware settings (admin PIN)")
+        pads = [v for v in popups() if isinstance(v, Keypad)]
+        if pads:
+            for digit in pin:
+                press(pads[0], digit)
+            press(pads[0], "Done")
+        answers.append(popup_texts())
+        driver.close_popups()
+    return {"loaded": loaded, "at_start": at_start, "after_tap": after_tap, "answers": answers,
+            "unlocked": app.page.unlocked}
+
+
 def main() -> None:
     name, work = sys.argv[1], Path(sys.argv[2])
     from ui.driver import Driver, isolated_environment

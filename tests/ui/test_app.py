@@ -125,3 +125,19 @@ def test_language_switches_live_and_is_remembered(work):
     assert any("Instellingen" in t for t in result["texts"]["nl"])
     assert any("Settings" in t for t in result["texts"]["en"])
     assert result["saved"] == "en"
+
+
+def test_a_typo_in_the_settings_file_keeps_the_rest_and_no_tap_writes_over_it(work):
+    path = work / "config.toml"
+    text = path.read_text(encoding="utf-8") + '[app]\nlanguage = "fr"\nadmin_pin = "2468"\n[camera]\nfps = "fast"\nwidth = 800\n'
+    path.write_text(text, encoding="utf-8")
+    result = run("settings_with_a_mistake", work)
+    assert result["loaded"] == {"language": "fr", "fps": 15}
+    assert any("camera&br; fps" in t and "'fast'" in t for t in result["at_start"])  # markup-escaped [camera]
+    assert path.read_text(encoding="utf-8") == text
+    assert any(str(work / "config.new.toml") in t for t in result["after_tap"])
+    assert 'language = "en"' in (work / "config.new.toml").read_text(encoding="utf-8")
+    wrong, wait = result["answers"][0], result["answers"][2]
+    assert any("That PIN is not right" in t for t in wrong)
+    assert any("Too many wrong PINs. Try again in 30 seconds." in t for t in wait)
+    assert any("Too many wrong PINs" in t for t in result["answers"][3]) and not result["unlocked"]

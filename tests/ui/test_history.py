@@ -36,3 +36,18 @@ def test_statistics_count_games_wins_and_averages_by_name():
     stats = statistics([record(1, {"Ann": 3, "Bob": 5}, [1]), record(2, {"ann": 7, "Bob": 5}, [0])])
     ann = next(s for s in stats if s.name.lower() == "ann")
     assert (ann.played, ann.won, ann.average, ann.best) == (2, 1, 5.0, 7)
+
+
+def test_averages_and_dates_are_written_as_the_players_language_writes_them():
+    from companion.i18n import set_language
+    from ui.history import describe_summary
+
+    finished = [record(1, {"Ann": 17, "Bob": 5}, [0]), record(2, {"Ann": 17, "Bob": 6}, [0])]
+    shown = {}
+    for lang in ("nl", "fr", "en"):
+        set_language(lang)
+        shown[lang] = (statistics(finished)[0].cells(), describe_summary(finished[0]))
+    set_language("en")
+    assert shown["nl"][0] == ("Ann", "2", "2", "17,0", "17") and shown["fr"][0][3] == "17,0"
+    assert shown["en"][0][3] == "17.0"
+    assert "-11-2026" in shown["nl"][1] and "/11/2026" in shown["fr"][1] and "11/20/26" in shown["en"][1]

@@ -8,6 +8,7 @@ building is logged and shown in place of the content; the app goes on.
 from __future__ import annotations
 
 import logging
+import math
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from kivy.uix.boxlayout import BoxLayout
@@ -15,6 +16,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from companion.inputs import TableInput
+from companion.pin import PinGuard
 from ui import D, theme
 from ui.widgets import BigButton, Keypad, Panel, Words, escape, icon, message_dialog, row, sizes
 
@@ -22,6 +24,10 @@ if TYPE_CHECKING:
     from ui.shell import CompanionApp
 
 _, N_, ngettext = D.markers()
+
+PIN_GUARD = PinGuard()
+"""Wrong admin PINs typed on any screen of this app, counted together."""
+
 log = logging.getLogger(__name__)
 
 
@@ -126,12 +132,24 @@ class Page(Screen):
         message_dialog(message, title=title)
 
     def with_pin(self, action: Callable[[], None]) -> None:
-        """Run ``action`` once the admin PIN has been typed on the keypad."""
+        """Run ``action`` once the admin PIN has been typed on the keypad; after wrong
+        tries the keypad waits longer each time (:class:`companion.pin.PinGuard`)."""
+
+        def refuse_while_waiting() -> bool:
+            wait = PIN_GUARD.wait()
+            if wait:
+                self.explain(ngettext("Too many wrong PINs. Try again in {n} second.",
+                                      "Too many wrong PINs. Try again in {n} seconds.",
+                                      math.ceil(wait)).format(n=math.ceil(wait)))
+            return bool(wait)
 
         def check(pin: str) -> None:
-            if pin == self.app.services.config.app.admin_pin:
+            if refuse_while_waiting():
+                return
+            if PIN_GUARD.check(self.app.services.config.app.admin_pin, pin):
                 action()
-            else:
+            elif not refuse_while_waiting():
                 self.explain(_("That PIN is not right. Ask the owner of the table for the admin PIN."))
 
-        Keypad(_("Admin PIN"), check, digits=True, secret=True, max_length=8).open()
+        if not refuse_while_waiting():
+            Keypad(_("Admin PIN"), check, digits=True, secret=True, max_length=8).open()

@@ -10,6 +10,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from companion import paths
+from companion.i18n import format_number
 from ui import D
 from ui.history import describe_summary, export_bgstats, final_sheet, statistics, stored_sheet
 from ui.screens.base import Page
@@ -43,15 +44,14 @@ class HistoryScreen(Page):
         for head in (_("Name"), _("Games"), _("Wins"), _("Average"), _("Best")):
             table.add_widget(Words(f"[b]{escape(head)}[/b]", size="small"))
         for record in statistics(finished):
-            for value in (escape(record.name), str(record.played), str(record.won), f"{record.average:.1f}",
-                          str(record.best)):
-                table.add_widget(Words(value, size="small"))
+            for value in record.cells():
+                table.add_widget(Words(escape(value), size="small"))
         page.add_widget(table)
         page.add_widget(BigButton(_("Export all games for BG Stats"), lambda: self._export(finished)))
         page.add_widget(Words("[b]" + escape(_("Finished games")) + "[/b]", size="large"))
         for summary in finished:
             final = final_sheet(summary)
-            totals = ", ".join(f"{p['name']} {p['total']}" for p in final.get("players", ()))
+            totals = ", ".join(f"{p['name']} {format_number(p['total'])}" for p in final.get("players", ()))
             page.add_widget(row(
                 BigButton(escape(f"{describe_summary(summary)}: {totals}"), lambda s=summary: self._open(s)),
                 danger(_("Delete"), lambda s=summary: self._delete(s), size_hint_x=None, width=m.touch * 2.2),

@@ -12,6 +12,7 @@ from kivy.uix.widget import Widget
 from companion import games
 from companion.game import OptionKind
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, current_language
+from companion.pin import hash_pin
 from hardware.config import gpio_pin_choices
 from ui import D, theme
 from ui.screens.base import Page
@@ -151,14 +152,20 @@ class SettingsScreen(Page):
             if not 4 <= len(pin) <= 8:
                 self.explain(_("A PIN has 4 to 8 digits."))
                 return
-            self._save(dataclasses.replace(self.config, app=dataclasses.replace(self.config.app, admin_pin=pin)))
-            self.explain(_("The new admin PIN is saved."))
+            if self._save(dataclasses.replace(self.config, app=dataclasses.replace(self.config.app,
+                                                                                   admin_pin=hash_pin(pin)))):
+                self.explain(_("The new admin PIN is saved."))
 
         Keypad(_("New admin PIN (4 to 8 digits)"), done, digits=True, max_length=8).open()
 
-    def _save(self, config: Any) -> None:
+    def _save(self, config: Any) -> bool:
+        """Save and use ``config``; ``False`` when the settings went to a new file beside
+        one with a mistake (the table is told where)."""
         simulated = self.config.simulated
         saved = config.for_saving() if config.simulated else config
-        self.app.services.save_config(saved)
+        notice = self.app.services.save_config(saved)
         self.app.services.config = saved.simulate() if simulated else saved
         self.refresh()
+        if notice is not None:
+            self.explain(notice.render(), title=_("Check the settings"))
+        return notice is None
