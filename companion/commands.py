@@ -22,6 +22,7 @@ from companion.game import Chance, ScoreSheet, Seat, Verdict, resolve_options
 from companion.i18n import Text, current_language
 from companion.inputs import CardsSeen, Intent, TagPlaced
 from companion.games import available, get_game
+from companion.script_lines import InputKind, InputLine, SetupLine, parse_script, read_script, setup_error
 from companion.session import Referee
 from companion.store import GameStore
 
@@ -90,69 +91,59 @@ def _print_state(ref: Referee, out: TextIO) -> None:
 
 # --- replay ---------------------------------------------------------------------------------
 
-def _seats(raw: Iterable[Any]) -> list[Seat]:
-    return [Seat(s) if isinstance(s, str) else Seat(s["name"], s.get("colour")) for s in raw]
-
-
 def run_script(lines: Iterable[str], store: GameStore) -> tuple[Referee, list[dict[str, Any]]]:
-    """Referee a scripted game; returns the session and one record per input."""
+    """Referee a scripted game; returns the session and one record per input.
+
+    Every line is checked before the game starts (:func:`parse_script`): a bad line
+    raises :class:`ScriptError` naming it, and nothing is written to ``store``.
+    """
     ref: Referee | None = None
     tags: dict[str, str] = {}
     records: list[dict[str, Any]] = []
-    for number, raw in enumerate(lines, 1):
-        raw = raw.strip()
-        if not raw or raw.startswith("#"):
+    for line in parse_script(lines):
+        if isinstance(line, SetupLine):
+            tags = line.tags
+            try:
+                ref = Referee.new(store, line.game, line.seats, line.options, seed=line.seed, dealer=line.dealer,
+                                  simulated_hands=line.simulated_hands, token_lookup=lambda uid: tags.get(uid))
+            except GameError as err:
+                raise setup_error(line.line, err) from err
+            records.append({"line": line.line, "input": line.entry, "verdict": None})
             continue
-        try:
-            entry = json.loads(raw)
-        except json.JSONDecodeError as err:
-            raise GameError(Text("Line {n} is not valid JSON: {detail}", n=number, detail=str(err))) from err
-        if "setup" in entry:
-            setup = entry["setup"]
-            tags = dict(setup.get("tags", {}))
-            ref = Referee.new(store, setup.get("game", "mustang"), _seats(setup["seats"]), setup.get("options"),
-                              seed=int(setup.get("seed", 0)), dealer=int(setup.get("dealer", 0)),
-                              simulated_hands=bool(setup.get("simulated_hands", False)),
-                              token_lookup=lambda uid: tags.get(uid))
-            records.append({"line": number, "input": entry, "verdict": None})
-            continue
-        if ref is None:
-            raise GameError(Text("Line {n}: the script must start with a setup line.", n=number))
-        verdict = _feed(ref, entry)
-        records.append({"line": number, "input": entry, "verdict": verdict})
-    if ref is None:
-        raise GameError(Text("The script has no setup line."))
+        assert ref is not None   # parse_script: the first line is a setup
+        records.append({"line": line.line, "input": line.entry, "verdict": _feed(ref, line)})
+    assert ref is not None
     return ref, records
 
 
-def _feed(ref: Referee, entry: dict[str, Any]) -> Verdict | None:
-    if "scan" in entry:
-        return ref.scan(str(entry["scan"]))
-    if "tag" in entry:
-        return ref.table_input(TagPlaced(str(entry["tag"]), entry.get("zone", "main")))
-    if "cards" in entry:
-        return ref.table_input(CardsSeen(tuple(sorted(entry["cards"]))))
-    if "confirm" in entry:
+def _feed(ref: Referee, line: InputLine) -> Verdict | None:
+    kind = line.kind
+    if kind is InputKind.SCAN:
+        return ref.scan(line.value)
+    if kind is InputKind.TAG:
+        return ref.table_input(TagPlaced(line.value, line.zone))
+    if kind is InputKind.CARDS:
+        return ref.table_input(CardsSeen(line.value))
+    if kind is InputKind.CONFIRM:
         return ref.confirm()
-    if "undo" in entry:
+    if kind is InputKind.UNDO:
         return ref.undo()
-    if "action" in entry:
-        return ref.submit_json(entry["action"])
-    if "chance" in entry:
+    if kind is InputKind.ACTION:
+        return ref.submit_json(line.value)
+    if kind is InputKind.CHANCE:
         return ref.simulate_chance()
-    if "intent" in entry:
-        args = {k: v for k, v in entry.items() if k != "intent"}
-        return ref.table_input(Intent(str(entry["intent"]), args))
-    raise GameError(Text("Unknown input {entry}.", entry=json.dumps(entry)))
+    return ref.table_input(Intent(line.value, line.args))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        text = args.script.read_text(encoding="utf-8")
+        data = args.script.read_bytes()
     except OSError as err:
         raise GameError(Text("Cannot read {path}: {detail}", path=str(args.script), detail=err.strerror)) from err
+    lines = read_script(data)
+    parse_script(lines)   # a bad line is refused before a database is opened
     store = GameStore(args.db or ":memory:")
-    ref, records = run_script(text.splitlines(), store)
+    ref, records = run_script(lines, store)
     if args.json:
         for record in records:
             verdict = record["verdict"]
