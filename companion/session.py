@@ -51,14 +51,23 @@ class Referee:
         self.token_lookup = token_lookup
         self._actions: list[Action] = []
         self._seq = 0
-        for entry in store.entries(game_id):
+        self.state = self._replay(())
+        for entry in store.entries(game_id):   # readable entries only
+            try:
+                if entry.kind == "undo":
+                    if self._actions:
+                        self._actions.pop()
+                        self.state = self._replay(self._actions)
+                else:
+                    action = self.game.action_from_json(entry.payload)
+                    self.game.apply(self.state, action)
+                    self._actions.append(action)
+            except (GameError, KeyError, TypeError, ValueError, AttributeError):
+                # A damaged entry: the game goes on from the last good move.
+                self.state = self._replay(self._actions)
+                break
             self._seq = entry.seq + 1
-            if entry.kind == "undo":
-                if self._actions:
-                    self._actions.pop()
-            else:
-                self._actions.append(self.game.action_from_json(entry.payload))
-        self.state = self._replay(self._actions)
+        store.cut_log(game_id, self._seq)
         self.cards: tuple[str, ...] = ()
         self.token: str | None = None
         self.zone: str | None = None
