@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
@@ -22,7 +23,7 @@ from companion.game import Chance, ScoreSheet, Seat, Verdict, resolve_options
 from companion.i18n import Text, current_language
 from companion.inputs import CardsSeen, Intent, TagPlaced
 from companion.games import available, get_game
-from companion.script_lines import InputKind, InputLine, SetupLine, parse_script, read_script, setup_error
+from companion.script_lines import SEED_LIMIT, InputKind, InputLine, SetupLine, parse_script, read_script, setup_error
 from companion.session import Referee
 from companion.store import GameStore
 
@@ -39,11 +40,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo = sub.add_parser("demo", help="bots play a whole game through the referee")
     demo.add_argument("--game", default="mustang", choices=available())
     demo.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N")
-    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--seed", type=_seed, default=1)
     demo.add_argument("--db", type=Path, help="log to this database; an unfinished demo game there started with "
                                               "the same game, players, seed and options is resumed")
     demo.add_argument("--quiet", action="store_true", help="print only the final result")
-    demo.add_argument("--pace", type=float, default=0.0, metavar="SECONDS", help="pause after every move")
+    demo.add_argument("--pace", type=_pace, default=0.0, metavar="SECONDS", help="pause after every move")
     demo.add_argument("--json", action="store_true", help="print the final result as JSON")
     demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
     demo.add_argument("--record", type=Path, metavar="FILE",
@@ -57,6 +58,30 @@ def register(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--logged-games", type=int, default=10,
                        help="games played through the referee and its SQLite log (timed per action)")
     bench.set_defaults(func=cmd_bench)
+
+
+def _seed(value: str) -> int:
+    """``--seed``: a whole number the game log can store."""
+    try:
+        seed = int(value)
+    except ValueError:
+        seed = -1
+    if not 0 <= seed < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(Text("the seed must be a whole number from 0 to {top}, not {value}.",
+                                              top=SEED_LIMIT - 1, value=value).render())
+    return seed
+
+
+def _pace(value: str) -> float:
+    """``--pace``: seconds, zero or more and finite."""
+    try:
+        pace = float(value)
+    except ValueError:
+        pace = -1.0
+    if not (math.isfinite(pace) and pace >= 0):
+        raise argparse.ArgumentTypeError(Text("the pace must be a number of seconds, 0 or more, not {value}.",
+                                              value=value).render())
+    return pace
 
 
 # --- output -------------------------------------------------------------------------------
@@ -198,6 +223,9 @@ def play_out(ref: Referee, report=None, pace: float = 0.0) -> None:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    if args.record is not None and (args.record.is_dir() or not args.record.parent.is_dir()):
+        raise GameError(Text("Cannot write the game to {path}: its folder does not exist or it is a folder.",
+                             path=str(args.record)))
     store = GameStore(args.db or ":memory:")
     seats = tuple(Seat(name) for name in DEMO_NAMES[:args.players])
     options = resolve_options(get_game(args.game).options, _parse_options(args.option))
@@ -213,8 +241,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     play_out(ref, None if (args.quiet or args.json) else print, args.pace)
     if args.record:
         script = table_script(ref)
-        args.record.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in script),
-                               encoding="utf-8")
+        try:
+            args.record.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in script),
+                                   encoding="utf-8")
+        except OSError as err:
+            raise GameError(Text("Cannot write the game to {path}: {detail}", path=str(args.record),
+                                 detail=err.strerror or str(err))) from err
     if args.json:
         print(json.dumps({"final": ref.game.observation(ref.state), "scores": ref.scores().to_json("en")},
                          sort_keys=True))

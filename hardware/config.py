@@ -426,7 +426,7 @@ def parse_config(raw: bytes | str, file: str = "config.toml", base: Path | None 
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         data = tomllib.loads(text)
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as err:   # RecursionError: nested too deeply
         raise ConfigError(D.text("{file} is not a valid settings file ({detail}). Correct or delete it; "
                                  "until then the referee uses the default settings.",
                                  file=file, detail=str(err))) from err
