@@ -14,6 +14,7 @@ import os
 import sys
 
 from companion.errors import CompanionError
+from companion.i18n import Text
 
 # numpy's BLAS (the card reader compares each card with the taught faces by it) keeps to
 # one thread unless told otherwise: the referee runs one recognition at a time beside
@@ -23,11 +24,38 @@ from companion.errors import CompanionError
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 COMMAND_MODULES = (
-    "companion.commands",
-    "hardware.cli",
-    "vision.cli",
-    "ui.cli",
+    ("companion.commands", ()),
+    ("hardware.cli", ("hardware",)),
+    ("vision.cli", ("vision",)),
+    ("ui.cli", ("screenshots", "ui-bench")),
 )
+"""Each module with its subcommands (named here for when the module cannot be loaded)."""
+
+EXTRAS = {"cv2": "vision", "kivy": "ui", "gpiozero": "hardware", "mfrc522": "hardware", "RPi": "hardware",
+          "spidev": "hardware"}
+"""The optional part of the install (``pip install 'table-companion[EXTRA]'``) that
+brings each third-party module; the rules, ``demo`` and ``replay`` need none."""
+
+
+def missing_extra(err: ModuleNotFoundError, command: str | Text) -> CompanionError | None:
+    """The error saying which extra ``command`` needs, when ``err`` is a module of one."""
+    extra = EXTRAS.get((err.name or "").partition(".")[0])
+    if extra is None:
+        return None
+    return CompanionError(Text("{command} needs the {extra} part of the referee, which is not installed ({module} "
+                               "is missing): pip install 'table-companion[{extra}]'",
+                               command=command, extra=extra, module=err.name))
+
+
+def _unavailable(sub: argparse._SubParsersAction, names: tuple[str, ...], error: CompanionError) -> None:
+    """Commands whose module needs an extra that is not installed: they say so."""
+    def refuse(_args: argparse.Namespace) -> int:
+        raise error
+
+    for name in names:
+        parser = sub.add_parser(name, help=error.text.render())
+        parser.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+        parser.set_defaults(func=refuse)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,13 +68,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--config", help="configuration file (default: the platform's config directory)")
     parser.add_argument("--lang", choices=("nl", "fr", "en"), help="language of messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name, commands in COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as err:
             if err.name == name:
                 continue
-            raise
+            error = missing_extra(err, "companion " + commands[0])
+            if error is None:
+                raise
+            _unavailable(sub, commands, error)
+            continue
         module.register(sub)
     return parser
 
@@ -61,15 +93,18 @@ def main(argv: list[str] | None = None) -> int:
 
         set_language(args.lang)
     func = getattr(args, "func", None)
-    if func is None:
-        try:
-            from ui.app import run_app
-        except ModuleNotFoundError:
-            parser.print_help()
-            return 2
-        return run_app(simulate=args.simulate)
     try:
+        if func is None:
+            from ui.app import run_app
+
+            return run_app(simulate=args.simulate)
         return int(func(args) or 0)
+    except ModuleNotFoundError as err:
+        error = missing_extra(err, f"companion {args.command}" if args.command else Text("The touchscreen app"))
+        if error is None:
+            raise
+        print(f"companion: {error.text.render()}", file=sys.stderr)
+        return 2
     except CompanionError as err:
         print(f"companion: {err.text.render()}", file=sys.stderr)
         return 2

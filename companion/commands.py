@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import statistics
@@ -22,6 +23,7 @@ from companion.game import Chance, ScoreSheet, Seat, Verdict, resolve_options
 from companion.i18n import Text, current_language
 from companion.inputs import CardsSeen, Intent, TagPlaced
 from companion.games import available, get_game
+from companion.script_lines import SEED_LIMIT, InputKind, InputLine, SetupLine, parse_script, read_script, setup_error
 from companion.session import Referee
 from companion.store import GameStore
 
@@ -38,11 +40,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo = sub.add_parser("demo", help="bots play a whole game through the referee")
     demo.add_argument("--game", required=True, choices=available())
     demo.add_argument("--players", type=int, default=3, choices=range(2, len(DEMO_NAMES) + 1), metavar="N")
-    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--seed", type=_seed, default=1)
     demo.add_argument("--db", type=Path, help="log to this database; an unfinished demo game there started with "
                                               "the same game, players, seed and options is resumed")
     demo.add_argument("--quiet", action="store_true", help="print only the final result")
-    demo.add_argument("--pace", type=float, default=0.0, metavar="SECONDS", help="pause after every move")
+    demo.add_argument("--pace", type=_pace, default=0.0, metavar="SECONDS", help="pause after every move")
     demo.add_argument("--json", action="store_true", help="print the final result as JSON")
     demo.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
     demo.add_argument("--record", type=Path, metavar="FILE",
@@ -58,6 +60,30 @@ def register(sub: argparse._SubParsersAction) -> None:
     bench.add_argument("--logged-games", type=int, default=10,
                        help="games played through the referee and its SQLite log (timed per action)")
     bench.set_defaults(func=cmd_bench)
+
+
+def _seed(value: str) -> int:
+    """``--seed``: a whole number the game log can store."""
+    try:
+        seed = int(value)
+    except ValueError:
+        seed = -1
+    if not 0 <= seed < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(Text("the seed must be a whole number from 0 to {top}, not {value}.",
+                                              top=SEED_LIMIT - 1, value=value).render())
+    return seed
+
+
+def _pace(value: str) -> float:
+    """``--pace``: seconds, zero or more and finite."""
+    try:
+        pace = float(value)
+    except ValueError:
+        pace = -1.0
+    if not (math.isfinite(pace) and pace >= 0):
+        raise argparse.ArgumentTypeError(Text("the pace must be a number of seconds, 0 or more, not {value}.",
+                                              value=value).render())
+    return pace
 
 
 # --- output -------------------------------------------------------------------------------
@@ -92,74 +118,64 @@ def _print_state(ref: Referee, out: TextIO) -> None:
 
 # --- replay ---------------------------------------------------------------------------------
 
-def _seats(raw: Iterable[Any]) -> list[Seat]:
-    return [Seat(s) if isinstance(s, str) else Seat(s["name"], s.get("colour"), s.get("team")) for s in raw]
-
-
 def run_script(lines: Iterable[str], store: GameStore) -> tuple[Referee, list[dict[str, Any]]]:
-    """Referee a scripted game; returns the session and one record per input."""
+    """Referee a scripted game; returns the session and one record per input.
+
+    Every line is checked before the game starts (:func:`parse_script`): a bad line
+    raises :class:`ScriptError` naming it, and nothing is written to ``store``.
+    """
     ref: Referee | None = None
     tags: dict[str, str] = {}
     records: list[dict[str, Any]] = []
-    for number, raw in enumerate(lines, 1):
-        raw = raw.strip()
-        if not raw or raw.startswith("#"):
+    for line in parse_script(lines):
+        if isinstance(line, SetupLine):
+            tags = line.tags
+            try:
+                ref = Referee.new(store, line.game, line.seats, line.options, seed=line.seed, dealer=line.dealer,
+                                  simulated_hands=line.simulated_hands, board=line.board,
+                                  board_file=line.board_file, token_lookup=lambda uid: tags.get(uid))
+            except GameError as err:
+                raise setup_error(line.line, err) from err
+            records.append({"line": line.line, "input": line.entry, "verdict": None})
             continue
-        try:
-            entry = json.loads(raw)
-        except json.JSONDecodeError as err:
-            raise GameError(Text("Line {n} is not valid JSON: {detail}", n=number, detail=str(err))) from err
-        if "setup" in entry:
-            setup = entry["setup"]
-            tags = dict(setup.get("tags", {}))
-            ref = Referee.new(store, setup.get("game", "mustang"), _seats(setup["seats"]), setup.get("options"),
-                              seed=int(setup.get("seed", 0)), dealer=int(setup.get("dealer", 0)),
-                              simulated_hands=bool(setup.get("simulated_hands", False)),
-                              board=setup.get("board"), board_file=setup.get("board_file"),
-                              token_lookup=lambda uid: tags.get(uid))
-            records.append({"line": number, "input": entry, "verdict": None})
-            continue
-        if ref is None:
-            raise GameError(Text("Line {n}: the script must start with a setup line.", n=number))
-        verdict = _feed(ref, entry)
-        records.append({"line": number, "input": entry, "verdict": verdict})
-    if ref is None:
-        raise GameError(Text("The script has no setup line."))
+        assert ref is not None   # parse_script: the first line is a setup
+        records.append({"line": line.line, "input": line.entry, "verdict": _feed(ref, line)})
+    assert ref is not None
     return ref, records
 
 
-def _feed(ref: Referee, entry: dict[str, Any]) -> Verdict | None:
-    if "scan" in entry:
-        return ref.scan(str(entry["scan"]))
-    if "tag" in entry:
-        return ref.table_input(TagPlaced(str(entry["tag"]), entry.get("zone", "main")))
-    if "touch" in entry:
-        return ref.table_input(Intent("touch", {"target": entry["touch"]}))
-    if "choose" in entry:
-        return ref.table_input(Intent("choose", {"index": entry["choose"]}))
-    if "cards" in entry:
-        return ref.table_input(CardsSeen(tuple(sorted(entry["cards"]))))
-    if "confirm" in entry:
+def _feed(ref: Referee, line: InputLine) -> Verdict | None:
+    kind = line.kind
+    if kind is InputKind.SCAN:
+        return ref.scan(line.value)
+    if kind is InputKind.TAG:
+        return ref.table_input(TagPlaced(line.value, line.zone))
+    if kind is InputKind.TOUCH:
+        return ref.table_input(Intent("touch", {"target": line.value}))
+    if kind is InputKind.CHOOSE:
+        return ref.table_input(Intent("choose", {"index": line.value}))
+    if kind is InputKind.CARDS:
+        return ref.table_input(CardsSeen(line.value))
+    if kind is InputKind.CONFIRM:
         return ref.confirm()
-    if "undo" in entry:
+    if kind is InputKind.UNDO:
         return ref.undo()
-    if "action" in entry:
-        return ref.submit_json(entry["action"])
-    if "chance" in entry:
+    if kind is InputKind.ACTION:
+        return ref.submit_json(line.value)
+    if kind is InputKind.CHANCE:
         return ref.simulate_chance()
-    if "intent" in entry:
-        args = {k: v for k, v in entry.items() if k != "intent"}
-        return ref.table_input(Intent(str(entry["intent"]), args))
-    raise GameError(Text("Unknown input {entry}.", entry=json.dumps(entry)))
+    return ref.table_input(Intent(line.value, line.args))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        text = args.script.read_text(encoding="utf-8")
+        data = args.script.read_bytes()
     except OSError as err:
         raise GameError(Text("Cannot read {path}: {detail}", path=str(args.script), detail=err.strerror)) from err
+    lines = read_script(data)
+    parse_script(lines)   # a bad line is refused before a database is opened
     store = GameStore(args.db or ":memory:")
-    ref, records = run_script(text.splitlines(), store)
+    ref, records = run_script(lines, store)
     if args.json:
         for record in records:
             verdict = record["verdict"]
@@ -214,6 +230,9 @@ def play_out(ref: Referee, report=None, pace: float = 0.0) -> None:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    if args.record is not None and (args.record.is_dir() or not args.record.parent.is_dir()):
+        raise GameError(Text("Cannot write the game to {path}: its folder does not exist or it is a folder.",
+                             path=str(args.record)))
     store = GameStore(args.db or ":memory:")
     names = DEMO_NAMES[:args.players]
     options = resolve_options(get_game(args.game).options, _parse_options(args.option))
@@ -230,8 +249,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     play_out(ref, None if (args.quiet or args.json) else print, args.pace)
     if args.record:
         script = table_script(ref)
-        args.record.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in script),
-                               encoding="utf-8")
+        try:
+            args.record.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in script),
+                                   encoding="utf-8")
+        except OSError as err:
+            raise GameError(Text("Cannot write the game to {path}: {detail}", path=str(args.record),
+                                 detail=err.strerror or str(err))) from err
     if args.json:
         print(json.dumps({"final": ref.game.observation(ref.state), "scores": ref.scores().to_json("en")},
                          sort_keys=True))

@@ -56,18 +56,27 @@ class Referee:
         self._actions: list[Action] = []
         self._moves: list[int] = []     # how many actions each move in force has
         self._seq = 0
-        for entry in store.entries(game_id):
-            self._seq = entry.seq + 1
-            if entry.kind == "undo":
-                if self._moves:
-                    del self._actions[len(self._actions) - self._moves.pop():]
-            else:
-                self._actions.append(self.game.action_from_json(entry.payload or {}))
-                if entry.joined and self._moves:
-                    self._moves[-1] += 1
+        self.state = self._replay(())
+        for entry in store.entries(game_id):   # readable entries only
+            try:
+                if entry.kind == "undo":
+                    if self._moves:
+                        del self._actions[len(self._actions) - self._moves.pop():]
+                        self.state = self._replay(self._actions)
                 else:
-                    self._moves.append(1)
-        self.state = self._replay(self._actions)
+                    action = self.game.action_from_json(entry.payload or {})
+                    self.game.apply(self.state, action)
+                    self._actions.append(action)
+                    if entry.joined and self._moves:
+                        self._moves[-1] += 1
+                    else:
+                        self._moves.append(1)
+            except (GameError, KeyError, TypeError, ValueError, AttributeError):
+                # A damaged entry: the game goes on from the last good move.
+                self.state = self._replay(self._actions)
+                break
+            self._seq = entry.seq + 1
+        store.cut_log(game_id, self._seq)
         self.cards: tuple[str, ...] = ()
         self.token: str | None = None
         self.zone: str | None = None

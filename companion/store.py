@@ -9,23 +9,42 @@ whole move. Each entry is committed with ``synchronous=FULL`` before
 :meth:`GameStore.append` returns, so an input the table was told about survives a power
 cut; the state is rebuilt by replaying the entries.
 
-A database written by an earlier version (``dealer`` and ``simulated_hands`` columns, no
+A database of an earlier schema (``dealer`` and ``simulated_hands`` columns, no
 ``joined``) is migrated when opened, in one transaction.
+
+A damaged file never stops the table: :func:`open_store_safely` sets aside a database
+that cannot be read (kept beside it, named with the time) and starts a new one, and
+leaves a newer or foreign one untouched, keeping games in a new file beside it; either
+way it says so. A row that cannot be decoded is left out of :meth:`GameStore.unfinished`
+and :meth:`GameStore.finished` (the others stay), and :meth:`GameStore.entries` stops
+before the first unreadable entry of a log; :meth:`GameStore.cut_log` moves the entries
+a resumed game cannot use to ``moves_set_aside``.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from companion.db import connect, ensure_schema
+from companion.db import DamagedDatabase, ForeignDatabase, ensure_schema, open_checked, set_aside
 from companion.errors import StorageError
-from companion.game import Seat, Setup
+from companion.game import Seat
 from companion.i18n import Text
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 2
+"""``PRAGMA user_version`` of a database with the tables below; a file with a higher
+number was written by a newer version and is never opened for writing."""
+
+OWN_TABLES = frozenset({"games", "moves", "moves_set_aside", "tokens"})
+"""The tables a game database holds (``tokens``: the RFID registry's); an unnumbered
+file with others is another program's."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -47,8 +66,17 @@ CREATE TABLE IF NOT EXISTS moves (
     at TEXT NOT NULL,
     joined INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS moves_set_aside (
+    game_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT,
+    payload TEXT,
+    at TEXT,
+    set_aside_at TEXT NOT NULL
 )
 """
+
 
 MIGRATE_SETUP = """
 CREATE TABLE games_new (
@@ -115,7 +143,7 @@ class GameStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.connection = connect(path)
+        self.connection = open_checked(path, SCHEMA_VERSION, OWN_TABLES)
         self._migrate()
         ensure_schema(self.connection, SCHEMA)
 
@@ -179,15 +207,33 @@ class GameStore:
         self._write("DELETE FROM games WHERE id = ?", (game_id,))
 
     def _records(self, where: str, params: tuple = ()) -> list[GameRecord]:
+        """The rows that decode; one that does not is logged and left out."""
+        rows = self._read("SELECT id, game, seats, options, seed, setup, started_at, finished_at, "
+                          f"final FROM games {where}", params)
+        records = []
+        for r in rows:
+            try:
+                seats = tuple(Seat(_text(s["name"]), None if s.get("colour") is None else _text(s["colour"]),
+                                   _team(s.get("team"))) for s in _json_list(r[2]))
+                options = json.loads(r[3])
+                setup = json.loads(r[5])
+                final = json.loads(r[8]) if r[8] else None
+                if not (isinstance(options, dict) and isinstance(setup, dict) and seats
+                        and (final is None or isinstance(final, dict))
+                        and isinstance(r[0], int) and isinstance(r[1], str) and isinstance(r[4], int)
+                        and isinstance(r[6], str)):
+                    raise ValueError("a field of the wrong type")
+            except (ValueError, TypeError, KeyError, AttributeError) as err:
+                log.warning("game %s in %s cannot be read and is left out: %s", r[0], self.path, err)
+                continue
+            records.append(GameRecord(r[0], r[1], seats, options, r[4], setup, r[6], r[7], final))
+        return records
+
+    def _read(self, sql: str, params: tuple) -> list[tuple]:
         try:
-            rows = self.connection.execute(
-                "SELECT id, game, seats, options, seed, setup, started_at, finished_at, final "
-                f"FROM games {where}", params).fetchall()
+            return self.connection.execute(sql, params).fetchall()
         except sqlite3.Error as err:
             raise StorageError(Text("The game database is damaged: {detail}", detail=str(err))) from err
-        return [GameRecord(r[0], r[1], tuple(Seat(s["name"], s.get("colour"), s.get("team")) for s in json.loads(r[2])),
-                           json.loads(r[3]), r[4], json.loads(r[5]), r[6], r[7],
-                           json.loads(r[8]) if r[8] else None) for r in rows]
 
     def record(self, game_id: int) -> GameRecord:
         found = self._records("WHERE id = ?", (game_id,))
@@ -204,9 +250,92 @@ class GameStore:
         return self._records("WHERE finished_at IS NOT NULL ORDER BY id DESC")
 
     def entries(self, game_id: int) -> list[LogEntry]:
+        """The log of a game, up to (not including) its first entry that cannot be read."""
+        entries = []
+        for seq, kind, payload, at, joined in self._read("SELECT seq, kind, payload, at, joined FROM moves "
+                                                         "WHERE game_id = ? ORDER BY seq", (game_id,)):
+            try:
+                data = json.loads(payload) if payload else None
+                if kind not in ("action", "undo") or (kind == "action" and not isinstance(data, dict)):
+                    raise ValueError(f"a {kind!r} entry with {payload!r}")
+            except (ValueError, TypeError) as err:
+                log.warning("game %s: log entry %s cannot be read; the game goes on from the one before: %s",
+                            game_id, seq, err)
+                break
+            entries.append(LogEntry(seq, kind, data, at, bool(joined)))
+        return entries
+
+    def cut_log(self, game_id: int, seq: int) -> None:
+        """Move the log entries of ``game_id`` from ``seq`` on to ``moves_set_aside`` (kept
+        for recovery): a resumed game that could not use them goes on without them."""
+        if not self._read("SELECT 1 FROM moves WHERE game_id = ? AND seq >= ? LIMIT 1", (game_id, seq)):
+            return
         try:
-            rows = self.connection.execute("SELECT seq, kind, payload, at, joined FROM moves WHERE game_id = ? "
-                                           "ORDER BY seq", (game_id,)).fetchall()
+            with self.connection:
+                self.connection.execute(
+                    "INSERT INTO moves_set_aside (game_id, seq, kind, payload, at, set_aside_at) "
+                    "SELECT game_id, seq, kind, payload, at, ? FROM moves WHERE game_id = ? AND seq >= ?",
+                    (_now(), game_id, seq))
+                self.connection.execute("DELETE FROM moves WHERE game_id = ? AND seq >= ?", (game_id, seq))
         except sqlite3.Error as err:
-            raise StorageError(Text("The game database is damaged: {detail}", detail=str(err))) from err
-        return [LogEntry(r[0], r[1], json.loads(r[2]) if r[2] else None, r[3], bool(r[4])) for r in rows]
+            raise StorageError(Text("Could not save to the game database: {detail}", detail=str(err))) from err
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} is not a string")
+    return value
+
+
+def _team(value: object) -> int | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise TypeError(f"{value!r} is not a team number")
+    return value
+
+
+def _json_list(raw: object) -> list:
+    value = json.loads(raw)   # type: ignore[arg-type]  # TypeError for a non-text column
+    if not isinstance(value, list):
+        raise TypeError(f"{raw!r} is not a JSON list")
+    return value
+
+
+def open_store_safely(path: str | Path) -> tuple[GameStore, Text | None]:
+    """The game store at ``path``, whatever the file holds, and what the table must be told.
+
+    A file that cannot be read is set aside (:func:`companion.db.set_aside`) and a new
+    one started in its place; a newer or foreign database is left untouched and games go
+    to ``<name>-v<SCHEMA_VERSION><suffix>`` beside it; when no file can be used at all
+    (a read-only disk), games are kept in memory until the app stops. The message is
+    ``None`` when the file opened as it should.
+    """
+    path = Path(path)
+    try:
+        return GameStore(path), None
+    except DamagedDatabase as err:
+        log.error("%s", err)
+        try:
+            kept = set_aside(path)
+            return GameStore(path), Text(
+                "The game database was damaged and could not be read. It was kept as {kept} and a new one "
+                "was started: finished games and the taught tokens are in the old file.", kept=kept.name)
+        except (OSError, StorageError) as again:
+            return _in_memory(again)
+    except ForeignDatabase as err:
+        log.error("%s", err)
+        beside = path.with_name(f"{path.stem}-v{SCHEMA_VERSION}{path.suffix}")
+        try:
+            return GameStore(beside), Text(
+                "The game database {path} was written by a newer version of the referee or by another "
+                "program; it is left untouched. Games are kept in {beside} meanwhile.",
+                path=path.name, beside=beside.name)
+        except StorageError as again:
+            return _in_memory(again)
+    except StorageError as err:
+        return _in_memory(err)
+
+
+def _in_memory(err: StorageError) -> tuple[GameStore, Text]:
+    log.error("%s", err)
+    return GameStore(":memory:"), Text("The game database cannot be used ({detail}). Games are not saved "
+                                       "until it is fixed.", detail=err.text)

@@ -36,11 +36,11 @@ def run_app(simulate: bool) -> int:
     SIGTERM (``systemctl stop``, a shutdown) closes the app as its own exit would: the
     devices are released and systemd hears ``STOPPING=1``.
     """
-    from kivy.clock import Clock
-
     from companion.systemd import stop_on_sigterm
 
-    app = build_app(simulate=simulate)
+    app = build_app(simulate=simulate)  # configures Kivy: no kivy import may come before it
+    from kivy.clock import Clock
+
     stop_on_sigterm(lambda: Clock.schedule_once(lambda _dt: app.stop(), 0))
     try:
         app.run()

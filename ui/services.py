@@ -31,7 +31,8 @@ class Services:
     ``hardware`` is ``None`` when no device layer could be started (the table then
     plays by touch); ``devices`` holds the last :class:`DeviceStatus` of each device;
     ``cards`` runs card vision on the camera for the game being played
-    (:class:`ui.watcher.CardWatcher`).
+    (:class:`ui.watcher.CardWatcher`). ``store_notice`` says what happened to a game
+    database that could not be used as it was (the home screen shows it).
     """
 
     config: Any
@@ -43,6 +44,7 @@ class Services:
     simulate: bool
     cards: CardWatcher
     problems: list[Text] = field(default_factory=list)
+    store_notice: Text | None = None
     devices: dict[str, DeviceStatus] = field(default_factory=dict)
 
     @property
@@ -103,9 +105,10 @@ def open_services(*, simulate: bool, config_path: str | Path | None = None,
                   start_hardware: bool = True) -> Services:
     """Load the configuration, open the database and start the devices.
 
-    ``simulate`` runs every device on its simulated backend.
+    ``simulate`` runs every device on its simulated backend. A damaged, newer or foreign
+    database does not stop the app (:func:`companion.store.open_store_safely`).
     """
-    from companion.store import GameStore
+    from companion.store import open_store_safely
     from hardware.config import load_config_or_defaults
 
     problems: list[Text] = []
@@ -113,14 +116,15 @@ def open_services(*, simulate: bool, config_path: str | Path | None = None,
     config, error = load_config_or_defaults(path, simulate=simulate)
     if error is not None:
         problems.append(error.text)
-    store = GameStore(config.app.database)
+    store, store_notice = open_store_safely(config.app.database)
     queue = InputQueue()
     registry = _registry(store, problems)
     hardware = _hardware(config, queue, simulate, problems) if start_hardware else None
     cards = CardWatcher(hardware.camera if hardware is not None else None, config, queue, simulate=simulate,
                         directory=decks_dir())
     return Services(config=config, config_path=path, store=store, queue=queue, hardware=hardware,
-                    registry=registry, simulate=simulate, cards=cards, problems=problems)
+                    registry=registry, simulate=simulate, cards=cards, problems=problems,
+                    store_notice=store_notice)
 
 
 def _registry(store: Any, problems: list[Text]) -> Any | None:

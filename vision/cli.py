@@ -70,13 +70,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     bench.set_defaults(func=_bench)
 
 
+def _folder(path: str) -> Path:
+    """The folder ``path``, made if missing; :class:`ImageError` when it cannot be."""
+    out = Path(path)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise ImageError(D.text("Cannot make the folder {path}: {detail}", path=str(out),
+                                detail=err.strerror or str(err))) from err
+    return out
+
+
 def _render_deck(args: argparse.Namespace) -> int:
     from vision.faces import face_image
 
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    from vision.sheets import write_image
+
+    out = _folder(args.out)
     for card in builtin(args.deck).ids:
-        cv2.imwrite(str(out / f"{card}.png"), face_image(card, args.deck))
+        write_image(out / f"{card}.png", face_image(card, args.deck))
     print(_("Wrote {n} card faces to {path}.").format(n=len(builtin(args.deck).ids), path=out))
     return 0
 
@@ -84,7 +96,7 @@ def _render_deck(args: argparse.Namespace) -> int:
 def _render_sheet(args: argparse.Namespace) -> int:
     from vision.sheets import card_sheets, write_pages
 
-    written = write_pages(args.out, card_sheets(args.deck, args.dpi))
+    written = write_pages(args.out, card_sheets(args.deck, args.dpi), name=f"{args.deck}-sheet")
     print(_("Wrote {files}.").format(files=", ".join(map(str, written))))
     return 0
 
@@ -92,24 +104,28 @@ def _render_sheet(args: argparse.Namespace) -> int:
 def _render_markers(args: argparse.Namespace) -> int:
     from vision.sheets import marker_sheet, write_pages
 
-    written = write_pages(args.out, [marker_sheet(args.dpi, args.size_mm)])
+    written = write_pages(args.out, [marker_sheet(args.dpi, args.size_mm)], name="zone-markers")
     print(_("Wrote {files}.").format(files=", ".join(map(str, written))))
     return 0
 
 
 def _render_scene(args: argparse.Namespace) -> int:
     from vision.render import random_cards, render_scene
+    from vision.sheets import write_image
 
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = _folder(args.out)
     for k in range(args.count):
         seed = args.seed + k
         rng = np.random.default_rng(seed)
         cards = args.cards or random_cards(rng, args.deck, int(rng.integers(3, 7)))
         image, truth = render_scene(cards, deck=args.deck, seed=seed, surface=args.surface,
                                     distortions=() if args.clean else None, markers=args.markers)
-        cv2.imwrite(str(out / f"scene-{seed}.png"), image)
-        (out / f"scene-{seed}.json").write_text(json.dumps(truth.to_json(), indent=1), encoding="utf-8")
+        write_image(out / f"scene-{seed}.png", image)
+        try:
+            (out / f"scene-{seed}.json").write_text(json.dumps(truth.to_json(), indent=1), encoding="utf-8")
+        except OSError as err:
+            raise ImageError(D.text("Could not write the image {path}: {detail}", path=str(out / f"scene-{seed}.json"),
+                                    detail=err.strerror or str(err))) from err
     print(_("Wrote {n} scenes to {path}.").format(n=args.count, path=out))
     return 0
 

@@ -10,7 +10,8 @@ import cv2
 import img2pdf
 import numpy as np
 
-from vision.decks import builtin
+from vision.decks import D, builtin
+from vision.errors import ImageError
 from vision.faces import face_image
 from vision.zone import ZONE_MARKER_IDS, Aruco
 
@@ -67,18 +68,36 @@ def write_pdf(path: str | Path, pages: Sequence[np.ndarray], page_mm: tuple[floa
     Path(path).write_bytes(img2pdf.convert(images, layout_fun=img2pdf.get_layout_fun(size)))
 
 
-def write_pages(path: str | Path, pages: Sequence[np.ndarray]) -> list[Path]:
-    """Write pages to ``path``: one PDF if it ends in ``.pdf``, else numbered PNGs."""
+def write_image(path: str | Path, image: np.ndarray) -> Path:
+    """Write ``image`` to ``path`` (its suffix names the format); raises :class:`ImageError`
+    naming the file when it could not be written (a missing folder, no permission, a
+    full disk, a suffix OpenCV does not know)."""
+    path = Path(path)
+    try:
+        written = cv2.imwrite(str(path), image)
+    except cv2.error as err:
+        raise ImageError(D.text("Could not write the image {path}: {detail}", path=str(path),
+                                detail=str(err).strip().splitlines()[-1])) from err
+    if not written:
+        raise ImageError(D.text("Could not write the image {path}: check that its folder exists and can be "
+                                "written to.", path=str(path)))
+    return path
+
+
+def write_pages(path: str | Path, pages: Sequence[np.ndarray], name: str = "sheet") -> list[Path]:
+    """Write pages to ``path``: one PDF if it ends in ``.pdf``, else numbered PNGs. A
+    folder (one that exists, or a path ending in ``/``) gets ``name``'s files inside it.
+    Raises :class:`ImageError` when a file could not be written."""
     target = Path(path)
+    if target.is_dir() or str(path).endswith(("/", "\\")):
+        target = target / name
     if target.suffix.lower() == ".pdf":
-        write_pdf(target, pages)
+        try:
+            write_pdf(target, pages)
+        except OSError as err:
+            raise ImageError(D.text("Could not write the image {path}: {detail}", path=str(target),
+                                    detail=err.strerror or str(err))) from err
         return [target]
     if len(pages) == 1:
-        cv2.imwrite(str(target.with_suffix(".png")), pages[0])
-        return [target.with_suffix(".png")]
-    written = []
-    for n, page in enumerate(pages, start=1):
-        name = target.with_name(f"{target.stem}-{n}.png")
-        cv2.imwrite(str(name), page)
-        written.append(name)
-    return written
+        return [write_image(target.with_suffix(".png"), pages[0])]
+    return [write_image(target.with_name(f"{target.stem}-{n}.png"), page) for n, page in enumerate(pages, start=1)]

@@ -321,6 +321,19 @@ def resumed(driver: Any, work: Path) -> dict[str, Any]:
 
 
 @scenario
+def home(driver: Any, work: Path) -> dict[str, Any]:
+    """The app as it starts: the home screen's words and buttons, and any dialog."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    app = driver.app
+    driver.pump(4)
+    return {"page": app.page.name, "failure": app.page.failure, "texts": texts(app.page),
+            "buttons": [b.text for b in buttons(app.page)],
+            "dialogs": [t for w in Window.children if isinstance(w, ModalView) for t in texts(w)]}
+
+
+@scenario
 def language(driver: Any, work: Path) -> dict[str, Any]:
     """Switch the language from the settings screen: the screen re-renders in it."""
     app = driver.app

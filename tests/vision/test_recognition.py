@@ -16,7 +16,8 @@ from vision.recognize import Recognizer
 from vision.render import random_cards, render_scene
 
 TEST_SEED = 500_000
-PHOTO = Path("/work/shared/samples/geaxgx/scene.png")
+# The shared samples lie beside the repository (CI lays ../shared beside its clone).
+PHOTO = Path(__file__).resolve().parents[2].parent / "shared" / "samples" / "geaxgx" / "scene.png"
 
 
 def _run(model, deck: str, scenes: int, distortions, seed: int, surface: str | None = None) -> Tally:
@@ -112,8 +113,8 @@ def test_blank_and_tiny_frames_do_not_crash(mustang_model):
     assert recognizer.recognize(np.full((4, 4, 3), 255, np.uint8)) == []
 
 
-@pytest.mark.skipif(not PHOTO.is_file(), reason="the shared sample photo is not here")
 def test_real_photo_two_of_clubs_is_found_and_never_misnamed(standard_model):
+    assert PHOTO.is_file(), f"the shared sample photo is missing: {PHOTO} (../shared beside the repository)"
     photo = cv2.imread(str(PHOTO), cv2.IMREAD_COLOR)
     detections = Recognizer(standard_model).recognize(photo)
     assert len(detections) == 1

@@ -1,4 +1,8 @@
-"""The home screen: start, resume, score, history, settings, hardware, enrolment."""
+"""The home screen: start, resume, score, history, settings, hardware, enrolment.
+
+What happened to a game database that could not be used as it was (set aside, left
+untouched, unreadable now) is said at the top (:attr:`ui.services.Services.store_notice`).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from typing import Any
 from kivy.uix.widget import Widget
 
 from companion import games
+from companion.errors import StorageError
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, current_language
 from ui import D, theme
 from ui.history import describe_summary
@@ -31,8 +36,14 @@ class HomeScreen(Page):
     def build(self) -> Widget:
         m = sizes()
         page = Column()
+        notice = self.app.services.store_notice
         playing = self.app.table.referee.game_id if self.app.table.playing else None
-        unfinished = [s for s in self.app.services.store.unfinished() if s.id != playing]
+        try:
+            unfinished = [s for s in self.app.services.store.unfinished() if s.id != playing]
+        except StorageError as err:
+            unfinished, notice = [], err.text
+        if notice is not None:
+            page.add_widget(self.notice(notice.render()))
         if self.app.table.playing:
             page.add_widget(primary(_("Back to the game"), lambda: self.app.go("play"), height=m.touch * 1.3))
         for summary in unfinished[:3]:
@@ -60,6 +71,15 @@ class HomeScreen(Page):
             self._offered_resume = True
             self.offer_resume(unfinished[0])
         return scrolling(page)
+
+    @staticmethod
+    def notice(words: str) -> Widget:
+        """A warning panel as wide as the page, as tall as its words."""
+        box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE, border=theme.WARNING)
+        label = Words(escape(words))
+        box.add_widget(label)
+        label.bind(height=lambda *_a: setattr(box, "height", label.height + 2 * sizes().unit))
+        return box
 
     def new_game(self, name: str) -> None:
         self.app.screen("new_game").prepare(name)
