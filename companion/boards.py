@@ -28,6 +28,11 @@ name groups of fields (triangles, a goal area).
 
 :func:`load_board` checks everything and raises :class:`BoardError` naming the field,
 line, track or region at fault; :meth:`Board.warnings` lists what is legal but odd.
+
+Games may keep their own file formats (Bumerang's ``bumerang-board/1``): a game
+package's ``board`` module declares ``BOARD_FORMATS``, a mapping from format name to a
+loader ``(mapping) -> Board``. :func:`read_board` reads a file in any of these formats,
+choosing the loader by the file's ``format`` (:func:`board_formats` lists them).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from companion.errors import CompanionError
 from companion.i18n import Text
@@ -319,6 +324,7 @@ def _regions(data: Mapping[str, Any], fields: Mapping[str, Field], lines: Sequen
         where = Text("Region {n}", n=n)
         entry = _entry(item, where, {"id", "kind", "fields"})
         region_id = _text(entry.get("id", f"r{n}"), where)
+        where = Text("Region {id}", id=region_id)
         kind = _text(entry.get("kind"), where)
         members = entry.get("fields")
         if not isinstance(members, list) or not members:
@@ -338,25 +344,28 @@ def _regions(data: Mapping[str, Any], fields: Mapping[str, Field], lines: Sequen
     return regions
 
 
+def read_json(path: str | Path) -> Any:
+    """The parsed JSON of a board file; :class:`BoardError` if it cannot be read or parsed
+    (the message names the file and, for bad JSON, the line)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise _fail("Cannot read the board file {path}: {detail}", path=str(path), detail=err.strerror) from err
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _fail("The board file {path} is not UTF-8 text.", path=str(path)) from None
+    except (ValueError, RecursionError) as err:
+        raise _fail("The board file {path} is not valid JSON: {detail}", path=str(path), detail=str(err)) from None
+
+
 def load_board(source: str | Path | Mapping[str, Any]) -> Board:
     """A board from a file path, JSON text already parsed, or a mapping in the format.
 
     Raises :class:`BoardError` naming what is wrong (the field, line, track or region,
     and the value).
     """
-    if isinstance(source, (str, Path)):
-        try:
-            raw = Path(source).read_bytes()
-        except OSError as err:
-            raise _fail("Cannot read the board file {path}: {detail}", path=str(source), detail=err.strerror) from err
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise _fail("The board file {path} is not UTF-8 text.", path=str(source)) from None
-        except (ValueError, RecursionError) as err:
-            raise _fail("The board file {path} is not valid JSON: {detail}", path=str(source), detail=str(err)) from None
-    else:
-        data = source
+    data = read_json(source) if isinstance(source, (str, Path)) else source
     if not isinstance(data, Mapping):
         raise _fail("A board file holds one JSON object.")
     if data.get("format") != FORMAT:
@@ -384,3 +393,37 @@ def load_board(source: str | Path | Mapping[str, Any]) -> Board:
         neighbours[line.b].append(line.a)
     return Board(name, tuple(fields.values()), tuple(lines), tuple(tracks), tuple(regions), unit_mm, seats,
                  by_id=fields, neighbours={f: tuple(n) for f, n in neighbours.items()})
+
+
+# --- every format a game declares ----------------------------------------------------------
+
+BoardLoader = Callable[[Mapping[str, Any]], Board]
+
+
+def board_formats() -> dict[str, BoardLoader]:
+    """Every board format this version reads, by name: :data:`FORMAT` and the formats the
+    game packages declare in their ``board`` module's ``BOARD_FORMATS``."""
+    import importlib
+
+    import companion.games
+
+    formats: dict[str, BoardLoader] = {FORMAT: load_board}
+    for folder in companion.games.__path__:
+        for module in sorted(Path(folder).glob("*/board.py")):
+            board = importlib.import_module(f"companion.games.{module.parent.name}.board")
+            formats.update(getattr(board, "BOARD_FORMATS", {}))
+    return formats
+
+
+def read_board(source: str | Path | Mapping[str, Any]) -> Board:
+    """A board from a file (or its parsed JSON) in any format of :func:`board_formats`,
+    checked by that format's loader; :class:`BoardError` names what is wrong."""
+    data = read_json(source) if isinstance(source, (str, Path)) else source
+    if not isinstance(data, Mapping):
+        raise _fail("A board file holds one JSON object.")
+    formats = board_formats()
+    loader = formats.get(data.get("format")) if isinstance(data.get("format"), str) else None
+    if loader is None:
+        raise _fail("The board's format is {found!r}; this version reads {expected}.", found=data.get("format"),
+                    expected=", ".join(sorted(formats)))
+    return loader(data)

@@ -24,6 +24,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 COMMAND_MODULES = (
     "companion.commands",
+    "companion.board_commands",
     "hardware.cli",
     "vision.cli",
     "ui.cli",
