@@ -1,0 +1,157 @@
+"""The board widget and the board editor in a bare Kivy window, pressed with real touch
+events (Kivy's ``UnitTestTouch`` goes through the window's input dispatch as a finger's
+touch does). ``python -m tests.ui.board_scenarios NAME [OUT_DIR]`` prints one JSON line
+of findings; each scenario runs in its own process (Kivy opens one window per process).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+SCENARIOS: dict[str, Callable[[Path | None], dict[str, Any]]] = {}
+
+
+def scenario(func: Callable[[Path | None], dict[str, Any]]) -> Callable[[Path | None], dict[str, Any]]:
+    SCENARIOS[func.__name__] = func
+    return func
+
+
+def pump(seconds: float = 0.0, frames: int = 3) -> None:
+    from kivy.base import EventLoop
+
+    deadline = time.monotonic() + seconds
+    for _ in range(frames):
+        EventLoop.idle()
+    while time.monotonic() < deadline:
+        EventLoop.idle()
+        time.sleep(1 / 60)
+
+
+def press(x: float, y: float) -> None:
+    """A finger down and up at window point ``(x, y)``."""
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    pump()
+    touch.touch_up()
+    pump()
+
+
+def window(size: tuple[int, int]) -> Any:
+    from kivy.core.window import Window
+
+    Window.size = size
+    pump(frames=6)
+    return Window
+
+
+def boards() -> dict[str, Any]:
+    from companion.games.bumerang.board import default_board
+    from companion.games.dog.board import dog_board
+
+    return {"bumerang": default_board(), "dog4": dog_board(4), "dog6": dog_board(6)}
+
+
+def board_view(name: str, board: Any, last: tuple = ()) -> Any:
+    """A mid-game position: three players' pieces, one of seat 0 movable to two fields."""
+    from companion.view import BoardView, PieceView
+
+    if name == "bumerang":
+        pieces = (PieceView("r1", 0, "E5"), PieceView("g1", 1, "E6"), PieceView("b1", 2, "C3"),
+                  PieceView("r2", 0, None))
+        return BoardView(board, pieces, movable=("r1",), targets={"r1": ("E6", "D4")}, last=last)
+    pieces = (PieceView("p0.1", 0, "t3", "1"), PieceView("p0.2", 0, "h0.2", "2"), PieceView("p1.1", 1, "t7", "1"),
+              PieceView("p2.1", 2, "h2.1", "1"))
+    return BoardView(board, pieces, movable=("p0.1", "p0.2"), targets={"p0.1": ("t7", "t8"), "p0.2": ("t0",)},
+                     last=last)
+
+
+@scenario
+def widget(out: Path | None) -> dict[str, Any]:
+    """Each board at both sizes: fitted to its parent, a piece and then a field picked by
+    touch (zooming first where fields are small), the last move animated."""
+    from kivy.uix.boxlayout import BoxLayout
+
+    from companion.view import Move
+    from ui.board_widget import BoardWidget
+    from ui.kivyenv import SIZES
+    from ui.board_widget import min_target
+
+    report: dict[str, Any] = {}
+    for size in SIZES.values():
+        win = window(size)
+        for name, board in boards().items():
+            taps: list[str] = []
+            root = BoxLayout(padding=10)
+            widget = BoardWidget(on_tap=taps.append)
+            root.add_widget(widget)
+            win.add_widget(root)
+            pump(frames=6)
+            view = board_view(name, board)
+            widget.show(view)
+            pump(frames=3)
+            inside = all(widget.collide_point(*widget.to_screen(f.x, f.y)) for f in board.fields)
+            piece, target = view.movable[0], view.targets[view.movable[0]][0]
+            steps = []
+            for wanted in (piece, target):
+                field_id = next(p.field for p in view.pieces if p.id == wanted) if wanted == piece else wanted
+                f = board.field(field_id)
+                before = len(taps)
+                press(*widget.to_screen(f.x, f.y))
+                zoomed = len(taps) == before
+                if zoomed:  # the first tap zoomed in: tap the same field again, now larger
+                    steps.append({"zoom": widget.zoom, "spacing": widget.spacing_px()})
+                    press(*widget.to_screen(f.x, f.y))
+                steps.append({"tapped": taps[-1] if len(taps) > before else None, "zoomed": zoomed,
+                              "selected": widget.selected, "targets": list(widget.targets())})
+            if out is not None:
+                win.screenshot(name=str(out / f"board-{name}-{size[0]}x{size[1]}.png"))
+            # the last move: seat 0's piece onto the target, seat 1's piece there sent back
+            victim = next((p for p in view.pieces if p.field == target), None)
+            home = None if name == "bumerang" else "h1.1"
+            moves = (Move(piece, view.pieces[0].field, target),) + (
+                (Move(victim.id, target, home, hit=True),) if victim else ())
+            from dataclasses import replace
+
+            moved = tuple(replace(p, field=target) if p.id == piece else
+                          replace(p, field=home) if victim and p.id == victim.id else p for p in view.pieces)
+            widget.show(replace(view, pieces=moved, movable=(), targets={}, last=moves))
+            start = widget.to_screen(board.field(view.pieces[0].field).x, board.field(view.pieces[0].field).y)
+            end = widget.to_screen(board.field(target).x, board.field(target).y)
+            pump(0.25)
+            middle = tuple(widget.sprites[piece].center)
+            pump(1.8)
+            report[f"{name}@{size[0]}x{size[1]}"] = {
+                "inside": inside, "fits": [widget.width, widget.height] == [size[0] - 20, size[1] - 20],
+                "needs_zoom": widget.needs_zoom(), "touch": min_target(), "steps": steps,
+                "start": start, "middle": middle, "end": end, "landed": tuple(widget.sprites[piece].center),
+                "victim_left": victim is None or (victim.id in widget.sprites) == (home is not None),
+                "animating": widget.animating}
+            win.remove_widget(root)
+    return report
+
+
+def main() -> None:
+    import os
+
+    name = sys.argv[1]
+    out = Path(sys.argv[2]) if len(sys.argv) > 2 else None
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    from ui import kivyenv
+
+    kivyenv.configure(kivyenv.SIZES["pi"], fullscreen=False, quiet=True)
+    from kivy.base import EventLoop
+
+    EventLoop.ensure_window()
+    result = SCENARIOS[name](out)
+    print(json.dumps(result), flush=True)
+    EventLoop.close()
+
+
+if __name__ == "__main__":
+    main()
