@@ -169,10 +169,14 @@ class Board:
 
     def warnings(self) -> list[Text]:
         """What is allowed but probably a mistake (a field on no line and no track)."""
+        return list(self.lonely_fields().values())
+
+    def lonely_fields(self) -> dict[str, Text]:
+        """The point and track fields on no line and no track, each with its warning."""
         used = {f for line in self.lines for f in (line.a, line.b)}
         used |= {f for track in self.tracks for f in track.fields}
-        return [Text("Field {id} is on no line and no track.", id=f.id)
-                for f in self.fields if f.id not in used and f.kind in (FieldKind.POINT, FieldKind.TRACK)]
+        return {f.id: Text("Field {id} is on no line and no track.", id=f.id)
+                for f in self.fields if f.id not in used and f.kind in (FieldKind.POINT, FieldKind.TRACK)}
 
     def to_json(self) -> dict[str, Any]:
         """The board in the file format (what :func:`load_board` reads back)."""
