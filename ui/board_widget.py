@@ -283,16 +283,7 @@ class BoardWidget(Widget):
             Color(*theme.WARNING[:3], 0.3 if region.kind == "trio" else 0.12)
             Triangle(points=[c for corner in corners for c in corner])
             if region.kind == "trio":
-                Color(*theme.WARNING[:3], 0.9)
-                rng = random.Random(region.id)
-                (ax, ay), (bx, by), (cx, cy) = corners
-                dot = max(1.5, self.spacing_px() / 40)
-                for _ in range(14):
-                    u, v = rng.random(), rng.random()
-                    if u + v > 1:
-                        u, v = 1 - u, 1 - v
-                    x, y = ax + u * (bx - ax) + v * (cx - ax), ay + u * (by - ay) + v * (cy - ay)
-                    Ellipse(pos=(x - dot, y - dot), size=(2 * dot, 2 * dot))
+                speckles(corners, region.id, max(1.5, self.spacing_px() / 40))
 
     def _draw_lines(self, board: Board, at: Mapping[str, tuple[float, float]], radius: float) -> None:
         head = max(5.0, radius * 0.8)
@@ -301,9 +292,9 @@ class BoardWidget(Widget):
             Color(*(theme.ACCENT if line.direction is Direction.NONE else theme.TEXT_DIM))
             Line(points=[*a, *b], width=max(1.0, radius / 8))
             if line.direction in (Direction.TO_B, Direction.BOTH):
-                _arrowhead(a, b, head)
+                arrowhead(a, b, head)
             if line.direction in (Direction.TO_A, Direction.BOTH):
-                _arrowhead(b, a, head)
+                arrowhead(b, a, head)
 
     def _draw_field(self, f: Field, centre: tuple[float, float], radius: float) -> None:
         x, y = centre
@@ -397,7 +388,20 @@ class BoardWidget(Widget):
         return bool(self._moving)
 
 
-def _arrowhead(tail: tuple[float, float], head: tuple[float, float], size: float) -> None:
+def speckles(corners: list[tuple[float, float]], seed: str, dot: float) -> None:
+    """A trio triangle's speckles: dots spread over the triangle (the same for the same seed)."""
+    Color(*theme.WARNING[:3], 0.9)
+    rng = random.Random(seed)
+    (ax, ay), (bx, by), (cx, cy) = corners
+    for _ in range(14):
+        u, v = rng.random(), rng.random()
+        if u + v > 1:
+            u, v = 1 - u, 1 - v
+        x, y = ax + u * (bx - ax) + v * (cx - ax), ay + u * (by - ay) + v * (cy - ay)
+        Ellipse(pos=(x - dot, y - dot), size=(2 * dot, 2 * dot))
+
+
+def arrowhead(tail: tuple[float, float], head: tuple[float, float], size: float) -> None:
     """A filled arrowhead at 60 % of the way from ``tail`` to ``head``, pointing at ``head``."""
     length = math.dist(tail, head)
     if length == 0:

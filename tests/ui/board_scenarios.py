@@ -136,12 +136,126 @@ def widget(out: Path | None) -> dict[str, Any]:
     return report
 
 
+class BareApp:
+    """What a screen asks of the app shell, for a screen shown alone in the window: no
+    status line, no camera picture, navigation noted. (The whole app is driven by
+    scenarios.py.)"""
+
+    simulate = False
+
+    def __init__(self) -> None:
+        self.went: list[str] = []
+
+    def status_markup(self) -> str:
+        return ""
+
+    def go(self, page: str) -> None:
+        self.went.append(page)
+
+    def latest_frame(self) -> None:
+        return None
+
+
+def buttons(widget: Any) -> list[Any]:
+    from ui.widgets import BigButton
+
+    found = [widget] if isinstance(widget, BigButton) else []
+    for child in widget.children:
+        found += buttons(child)
+    return found
+
+
+def press_button(root: Any, text: str) -> None:
+    """Touch the button whose text is ``text`` (markup aside) at its centre."""
+    matches = [b for b in buttons(root) if _plain(b.text) == text]
+    assert matches, (text, [_plain(b.text) for b in buttons(root)])
+    button = matches[-1]
+    press(*button.to_window(*button.center))
+    pump(frames=3)
+
+
+def _plain(markup: str) -> str:
+    import re
+
+    return re.sub(r"\[/?[a-z]+[^\]]*\]", "", markup).strip()
+
+
+def editor_screen(size: tuple[int, int]) -> tuple[Any, Any]:
+    from kivy.uix.screenmanager import ScreenManager
+
+    from ui.screens.board_editor import BoardEditorScreen
+
+    win = window(size)
+    manager = ScreenManager()
+    screen = BoardEditorScreen(BareApp())
+    manager.add_widget(screen)
+    win.add_widget(manager)
+    pump(frames=6)
+    return win, screen
+
+
+@scenario
+def editor(out: Path | None) -> dict[str, Any]:
+    """A small valid board built from taps alone: three fields, a trio that is wrong
+    until its third side is drawn, an arrow turned, a name typed, saved and read back."""
+    from kivy.core.window import Window
+
+    from companion.boards import read_board
+
+    win, screen = editor_screen((800, 480))
+    canvas = screen.canvas_view
+    report: dict[str, Any] = {}
+    corners = [(2.0, 2.0), (6.0, 2.0), (4.0, 5.4)]
+
+    def tap(x: float, y: float) -> None:
+        press(*canvas.to_screen(x, y))
+
+    for point in corners:
+        tap(*point)
+    report["fields"] = [f.id for f in screen.draft.fields]
+    press_button(win, "Lines")
+    for a, b in ((0, 1), (1, 2)):
+        tap(*corners[a])
+        tap(*corners[b])
+    press_button(win, "Trios")
+    for point in corners:
+        tap(*point)
+    report["errors_before"] = [p.text.render() for p in screen.draft.problems() if p.error]
+    report["status_before"] = screen._status.text
+    if out is not None:
+        Window.screenshot(name=str(out / "editor-error.png"))
+    press_button(win, "Lines")
+    tap(*corners[2])
+    tap(*corners[0])
+    middle = ((corners[0][0] + corners[1][0]) / 2, corners[0][1])
+    tap(*middle)  # the line P1–P2: its arrow turns from → to ←
+    report["errors_after"] = [p.text.render() for p in screen.draft.problems() if p.error]
+    report["lines"] = [(l.a, l.b, l.direction.value) for l in screen.draft.lines]
+    press_button(win, "Name")
+    for letter in "TRI":
+        press_button(win, letter)
+    press_button(win, "Done")
+    pump(0.6)  # the keypad closes
+    press_button(win, "Save")
+    report["saved"] = str(screen.saved) if screen.saved else None
+    if screen.saved:
+        board = read_board(screen.saved)
+        report["board"] = {"name": board.name, "fields": len(board.fields), "lines": len(board.lines),
+                           "trios": [list(r.fields) for r in board.regions_of("trio")]}
+    report["status_after"] = screen._status.text
+    if out is not None:
+        Window.screenshot(name=str(out / "editor-saved.png"))
+    return report
+
+
 def main() -> None:
     import os
 
     name = sys.argv[1]
     out = Path(sys.argv[2]) if len(sys.argv) > 2 else None
     os.environ.setdefault("KIVY_NO_ARGS", "1")
+    if out is not None:  # the saved boards go there too
+        os.environ["COMPANION_STATE"] = str(out / "state")
     from ui import kivyenv
 
     kivyenv.configure(kivyenv.SIZES["pi"], fullscreen=False, quiet=True)

@@ -1,0 +1,27 @@
+"""The board editor builds a small valid board from touches alone (board_scenarios.py:
+the screen in a window of its own, 800×480, pressed with touch events)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.ui.test_board_widget import run
+
+pytestmark = [pytest.mark.ui, pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs a display (xvfb-run)")]
+
+
+def test_the_editor_builds_a_small_valid_board_from_taps(tmp_path):
+    found = run("editor", str(tmp_path))
+    assert found["fields"] == ["P1", "P2", "P3"]
+    # the trio drawn before its third side is an error, named and shown beside the drawing
+    assert found["errors_before"] == ["Region trio1: its side P1–P3 is not a line of the board."]
+    assert "1 error, 0 warnings" in found["status_before"]
+    assert "its side P1–P3 is not a line" in found["status_before"]
+    assert found["errors_after"] == []
+    # lines go the way they were tapped; the tapped line P1–P2 turned from → to ←
+    assert found["lines"] == [["P1", "P2", "a"], ["P2", "P3", "b"], ["P3", "P1", "b"]]
+    assert found["saved"] == str(tmp_path / "state" / "boards" / "tri.board.json")
+    assert found["board"] == {"name": "Tri", "fields": 3, "lines": 3, "trios": [["P1", "P2", "P3"]]}
+    assert "Saved as tri.board.json." in found["status_after"]
