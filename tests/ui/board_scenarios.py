@@ -248,6 +248,59 @@ def editor(out: Path | None) -> dict[str, Any]:
     return report
 
 
+def luminance(rgba: Any) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgba[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: Any, other: Any) -> float:
+    """WCAG's contrast ratio of two colours."""
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@scenario
+def editor_looks(out: Path | None) -> dict[str, Any]:
+    """The editor on the default Bumerang board in each language at 800×480: the smallest
+    text and the lowest contrast of its body (the top bar is every screen's)."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    from companion.games.bumerang.board import default_board
+    from companion.i18n import set_language
+    from ui import theme
+    from ui.widgets import BigButton
+
+    Window.clearcolor = theme.BACKGROUND
+    win, screen = editor_screen((800, 480))
+    report: dict[str, Any] = {}
+    for lang in ("nl", "fr", "en"):
+        set_language(lang)
+        screen.edit(default_board())
+        screen.refresh()
+        pump(0.3)
+        body = screen.children[0].children[0]  # the frame's content below the top bar
+
+        def labels(widget: Any) -> list[Any]:
+            found = [widget] if isinstance(widget, Label) and widget.text.strip() else []
+            for child in widget.children:
+                found += labels(child)
+            return found
+
+        shown = [w for w in labels(body) if w.get_root_window() is not None]
+        report[lang] = {
+            "smallest": min(w.font_size for w in shown),
+            "contrast": min(contrast(w.color, w.background_color if isinstance(w, BigButton) else theme.BACKGROUND)
+                            for w in shown),
+            "problems": len(screen.draft.problems()), "fields": len(screen.draft.fields)}
+        if out is not None:
+            Window.screenshot(name=str(out / f"editor-{lang}-800x480.png"))
+    return report
+
+
 def main() -> None:
     import os
 

@@ -25,3 +25,11 @@ def test_the_editor_builds_a_small_valid_board_from_taps(tmp_path):
     assert found["saved"] == str(tmp_path / "state" / "boards" / "tri.board.json")
     assert found["board"] == {"name": "Tri", "fields": 3, "lines": 3, "trios": [["P1", "P2", "P3"]]}
     assert "Saved as tri.board.json." in found["status_after"]
+
+
+def test_the_editor_reads_from_60_cm_in_every_language():
+    found = run("editor_looks")
+    for lang in ("nl", "fr", "en"):
+        assert found[lang]["fields"] == 61 and found[lang]["problems"] == 0, lang
+        assert found[lang]["smallest"] >= 22, lang
+        assert found[lang]["contrast"] >= 4.5, lang

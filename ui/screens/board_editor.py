@@ -90,7 +90,8 @@ class EditorCanvas(Widget):
         problems = draft.problems()
         wrong = {f for p in problems if p.error for f in p.fields}
         odd = {f for p in problems if not p.error for f in p.fields}
-        radius = max(6.0, min(min_target() * 0.3, self.scale() * 0.25))
+        spacing = Board("", tuple(draft.fields)).spacing() * self.scale() if len(draft.fields) > 1 else min_target()
+        radius = max(5.0, min(min_target() * 0.3, spacing * 0.16))
         (x0, y0), (x1, y1) = self.to_screen(*self.screen.frame[:2]), self.to_screen(*self.screen.frame[2:])
         with self.canvas:
             Color(*theme.SURFACE)
@@ -110,9 +111,9 @@ class EditorCanvas(Widget):
                 Color(*(theme.ACCENT if line.direction is Direction.NONE else theme.TEXT))
                 Line(points=[*a, *b], width=2)
                 if line.direction in (Direction.TO_B, Direction.BOTH):
-                    arrowhead(a, b, radius * 1.6)
+                    arrowhead(a, b, radius * 1.5)
                 if line.direction in (Direction.TO_A, Direction.BOTH):
-                    arrowhead(b, a, radius * 1.6)
+                    arrowhead(b, a, radius * 1.5)
             for f in draft.fields:
                 x, y = at[f.id]
                 Color(*theme.TEXT)
@@ -123,9 +124,10 @@ class EditorCanvas(Widget):
                 if mark is not None:
                     Color(*mark)
                     Line(circle=(x, y, radius * 1.7), width=3)
-                texture = text_texture(f.id, max(18.0, radius * 1.2), theme.TEXT)
-                Color(1, 1, 1, 1)
-                Rectangle(texture=texture, pos=(x + radius, y + radius * 0.4), size=texture.size)
+                if spacing >= min_target() * 1.2:  # room for the field's name beside it
+                    texture = text_texture(f.id, 18, theme.TEXT)
+                    Color(1, 1, 1, 1)
+                    Rectangle(texture=texture, pos=(x + radius, y + radius * 0.4), size=texture.size)
 
 
 class BoardEditorScreen(Page):
@@ -163,9 +165,9 @@ class BoardEditorScreen(Page):
     def build(self) -> Widget:
         m = sizes()
         body = BoxLayout(orientation="horizontal", spacing=m.unit)
-        self.canvas_view = EditorCanvas(self, size_hint_x=0.6)
+        self.canvas_view = EditorCanvas(self, size_hint_x=0.58)
         body.add_widget(self.canvas_view)
-        side = BoxLayout(orientation="vertical", spacing=m.unit, size_hint_x=0.4)
+        side = BoxLayout(orientation="vertical", spacing=m.unit, size_hint_x=0.42)
         font = body_font()
 
         def button(text: str, action: Callable[[], None], chosen: bool = False) -> BigButton:
@@ -181,7 +183,7 @@ class BoardEditorScreen(Page):
         side.add_widget(grid([button(_("Photo"), self.take_photo), button(_("Blank"), self.blank),
                               button(_("Name"), self.ask_name), button(_("Import"), self.import_from_stick),
                               button(_("Export"), self.export),
-                              primary(escape(_("Save")), self.save, font_size=font)], 3))
+                              primary(escape(_("Save")), self.save, font_size=font)], 2))
         body.add_widget(side)
         self.show_status()
         return body
