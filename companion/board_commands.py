@@ -17,7 +17,7 @@ from companion.boards import Board, read_board
 from companion.i18n import Text
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     board = sub.add_parser("board", help="check a board file, or print it at true size")
     commands = board.add_subparsers(dest="board_command", metavar="ACTION", required=True)
     check = commands.add_parser("check", help="check a board file and print its summary and warnings")
@@ -59,7 +59,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
     board = read_board(args.file)
     plan = write_pdf(board, args.out, args.paper)
-    print(Text("{path}: {pages} pages of {paper} ({rows} rows × {columns} columns); print at 100 %, cut along "
-               "the crop marks and lay the tiles edge to edge.", path=str(args.out), pages=plan.rows * plan.columns,
+    print(Text("{path}: {pages} pages of {paper}, a grid {columns} wide and {rows} high; print at 100 %, cut "
+               "along the crop marks and lay the tiles edge to edge.", path=str(args.out), pages=plan.rows * plan.columns,
                paper=args.paper, rows=plan.rows, columns=plan.columns).render())
     return 0

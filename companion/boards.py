@@ -426,8 +426,9 @@ def read_board(source: str | Path | Mapping[str, Any]) -> Board:
     if not isinstance(data, Mapping):
         raise _fail("A board file holds one JSON object.")
     formats = board_formats()
-    loader = formats.get(data.get("format")) if isinstance(data.get("format"), str) else None
+    found = data.get("format")
+    loader = formats.get(found) if isinstance(found, str) else None
     if loader is None:
-        raise _fail("The board's format is {found!r}; this version reads {expected}.", found=data.get("format"),
+        raise _fail("The board's format is {found!r}; this version reads {expected}.", found=found,
                     expected=", ".join(sorted(formats)))
     return loader(data)

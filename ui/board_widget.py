@@ -329,9 +329,9 @@ class BoardWidget(Widget):
         shown = {p.id: p for p in self.view.pieces if p.field is not None}
         for piece_id in list(self.sprites):
             sprite = self.sprites[piece_id]
-            if piece_id not in shown or sprite.piece != shown[piece_id] or sprite.radius != size:
-                if piece_id not in self._moving:
-                    self.remove_widget(self.sprites.pop(piece_id))
+            stale = piece_id not in shown or sprite.piece != shown[piece_id] or sprite.radius != size
+            if stale and piece_id not in self._moving:
+                self.remove_widget(self.sprites.pop(piece_id))
         stacked: dict[str, int] = {}
         for piece in shown.values():
             sprite = self.sprites.get(piece.id)

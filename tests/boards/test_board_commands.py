@@ -129,7 +129,7 @@ def test_render_tiles_a_dog_board_at_true_size(capsys, tmp_path, dog_files, seat
 def test_render_the_bumerang_default_board_on_a3(capsys, tmp_path):
     out = tmp_path / "bumerang.pdf"
     code, said, _ = run(capsys, "board", "render", str(BUMERANG_FILE), "--out", str(out), "--paper", "A3")
-    assert code == 0
+    assert code == 0 and "2 pages of A3, a grid 2 wide and 1 high" in said
     board = read_board(BUMERANG_FILE)
     plan = layout(board, "A3")
     found = pages(out)

@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from tests.ui.scenarios import buttons
+
 SCENARIOS: dict[str, Callable[[Path | None], dict[str, Any]]] = {}
 
 
@@ -156,15 +158,6 @@ class BareApp:
         return None
 
 
-def buttons(widget: Any) -> list[Any]:
-    from ui.widgets import BigButton
-
-    found = [widget] if isinstance(widget, BigButton) else []
-    for child in widget.children:
-        found += buttons(child)
-    return found
-
-
 def press_button(root: Any, text: str) -> None:
     """Touch the button whose text is ``text`` (markup aside) at its centre."""
     matches = [b for b in buttons(root) if _plain(b.text) == text]
@@ -275,7 +268,7 @@ def editor_looks(out: Path | None) -> dict[str, Any]:
     from ui.widgets import BigButton
 
     Window.clearcolor = theme.BACKGROUND
-    win, screen = editor_screen((800, 480))
+    _window, screen = editor_screen((800, 480))
     report: dict[str, Any] = {}
     for lang in ("nl", "fr", "en"):
         set_language(lang)
