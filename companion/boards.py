@@ -211,41 +211,37 @@ _TOP_KEYS = {"format", "name", "unit_mm", "fields", "tracks", "lines", "regions"
              "coordinates", "parameters"}
 
 
-def _fail(message: str, **params: Any) -> BoardError:
-    return BoardError(Text(message, **params))
-
-
 def _number(value: Any, where: Text) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise _fail("{where}: {value!r} is not a number.", where=where, value=value)
+        raise BoardError(Text("{where}: {value!r} is not a number.", where=where, value=value))
     return float(value)
 
 
 def _text(value: Any, where: Text) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise _fail("{where}: {value!r} is not a name.", where=where, value=value)
+        raise BoardError(Text("{where}: {value!r} is not a name.", where=where, value=value))
     return value
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise _fail("The board's {key} must be a list.", key=key)
+        raise BoardError(Text("The board's {key} must be a list.", key=key))
     return value
 
 
 def _entry(item: Any, where: Text, allowed: set[str]) -> Mapping[str, Any]:
     if not isinstance(item, dict):
-        raise _fail("{where} must be an object, not {value!r}.", where=where, value=item)
+        raise BoardError(Text("{where} must be an object, not {value!r}.", where=where, value=item))
     unknown = sorted(set(item) - allowed)
     if unknown:
-        raise _fail("{where} has an unknown key {key!r}.", where=where, key=unknown[0])
+        raise BoardError(Text("{where} has an unknown key {key!r}.", where=where, key=unknown[0]))
     return item
 
 
 def _known(fields: Mapping[str, Field], ref: Any, where: Text) -> str:
     if not isinstance(ref, str) or ref not in fields:
-        raise _fail("{where} names field {ref!r}, which the board does not have.", where=where, ref=ref)
+        raise BoardError(Text("{where} names field {ref!r}, which the board does not have.", where=where, ref=ref))
     return ref
 
 
@@ -257,22 +253,22 @@ def _fields(data: Mapping[str, Any]) -> dict[str, Field]:
         field_id = _text(entry.get("id"), where)
         where = Text("Field {id}", id=field_id)
         if field_id in fields:
-            raise _fail("{where} is defined twice.", where=where)
+            raise BoardError(Text("{where} is defined twice.", where=where))
         try:
             kind = FieldKind(entry.get("kind", "point"))
         except ValueError:
-            raise _fail("{where}: kind {kind!r} is not one of {kinds}.", where=where, kind=entry.get("kind"),
-                        kinds=", ".join(k.value for k in FieldKind)) from None
+            raise BoardError(Text("{where}: kind {kind!r} is not one of {kinds}.", where=where, kind=entry.get("kind"),
+                                  kinds=", ".join(k.value for k in FieldKind))) from None
         owner = entry.get("owner")
         if owner is not None and (isinstance(owner, bool) or not isinstance(owner, int) or owner < 0):
-            raise _fail("{where}: owner {owner!r} is not a seat number.", where=where, owner=owner)
+            raise BoardError(Text("{where}: owner {owner!r} is not a seat number.", where=where, owner=owner))
         label = entry.get("label", "")
         if not isinstance(label, str):
-            raise _fail("{where}: label {label!r} is not text.", where=where, label=label)
+            raise BoardError(Text("{where}: label {label!r} is not text.", where=where, label=label))
         fields[field_id] = Field(field_id, _number(entry.get("x"), Text("{where}, x", where=where)),
                                  _number(entry.get("y"), Text("{where}, y", where=where)), kind, owner, label)
     if not fields:
-        raise _fail("The board has no fields.")
+        raise BoardError(Text("The board has no fields."))
     return fields
 
 
@@ -286,15 +282,16 @@ def _lines(data: Mapping[str, Any], fields: Mapping[str, Field]) -> list[Line]:
         b = _known(fields, entry.get("b"), where)
         where = Text("Line {n} ({a}–{b})", n=n, a=a, b=b)
         if a == b:
-            raise _fail("{where} joins a field to itself.", where=where)
+            raise BoardError(Text("{where} joins a field to itself.", where=where))
         if frozenset((a, b)) in seen:
-            raise _fail("{where} is a duplicate: the board already joins these fields.", where=where)
+            raise BoardError(Text("{where} is a duplicate: the board already joins these fields.", where=where))
         seen.add(frozenset((a, b)))
         to = entry.get("to")
         direction = {None: Direction.NONE, "both": Direction.BOTH}.get(to) if to in (None, "both") else (
             Direction.TO_A if to == a else Direction.TO_B if to == b else None)
         if direction is None:
-            raise _fail("{where}: to must be {a}, {b}, null or \"both\", not {to!r}.", where=where, a=a, b=b, to=to)
+            raise BoardError(Text("{where}: to must be {a}, {b}, null or \"both\", not {to!r}.", where=where, a=a, b=b,
+                                  to=to))
         lines.append(Line(a, b, direction))
     return lines
 
@@ -307,16 +304,16 @@ def _tracks(data: Mapping[str, Any], fields: Mapping[str, Field]) -> list[Track]
         track_id = _text(entry.get("id"), where)
         where = Text("Track {id}", id=track_id)
         if any(t.id == track_id for t in tracks):
-            raise _fail("{where} is defined twice.", where=where)
+            raise BoardError(Text("{where} is defined twice.", where=where))
         members = entry.get("fields")
         if not isinstance(members, list) or len(members) < 2:
-            raise _fail("{where} must list two fields or more.", where=where)
+            raise BoardError(Text("{where} must list two fields or more.", where=where))
         ids = tuple(_known(fields, ref, where) for ref in members)
         if len(set(ids)) != len(ids):
-            raise _fail("{where} passes a field twice.", where=where)
+            raise BoardError(Text("{where} passes a field twice.", where=where))
         loop = entry.get("loop", False)
         if not isinstance(loop, bool):
-            raise _fail("{where}: loop must be true or false.", where=where)
+            raise BoardError(Text("{where}: loop must be true or false.", where=where))
         tracks.append(Track(track_id, ids, loop))
     return tracks
 
@@ -332,18 +329,19 @@ def _regions(data: Mapping[str, Any], fields: Mapping[str, Field], lines: Sequen
         kind = _text(entry.get("kind"), where)
         members = entry.get("fields")
         if not isinstance(members, list) or not members:
-            raise _fail("{where} must list its fields.", where=where)
+            raise BoardError(Text("{where} must list its fields.", where=where))
         ids = tuple(_known(fields, ref, where) for ref in members)
         if len(set(ids)) != len(ids):
-            raise _fail("{where} names a field twice.", where=where)
+            raise BoardError(Text("{where} names a field twice.", where=where))
         if kind == "trio":
             if len(ids) != 3:
-                raise _fail("{where}: a trio triangle has three fields, not {n}.", where=where, n=len(ids))
+                raise BoardError(Text("{where}: a trio triangle has three fields, not {n}.", where=where, n=len(ids)))
             for i in range(3):
                 side = frozenset((ids[i], ids[(i + 1) % 3]))
                 if side not in joined:
                     a, b = sorted(side)
-                    raise _fail("{where}: its side {a}–{b} is not a line of the board.", where=where, a=a, b=b)
+                    raise BoardError(Text("{where}: its side {a}–{b} is not a line of the board.", where=where,
+                                          a=a, b=b))
         regions.append(Region(region_id, kind, ids))
     return regions
 
@@ -354,13 +352,15 @@ def read_json(path: str | Path) -> Any:
     try:
         raw = Path(path).read_bytes()
     except OSError as err:
-        raise _fail("Cannot read the board file {path}: {detail}", path=str(path), detail=err.strerror) from err
+        raise BoardError(Text("Cannot read the board file {path}: {detail}", path=str(path),
+                              detail=err.strerror)) from err
     try:
         return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise _fail("The board file {path} is not UTF-8 text.", path=str(path)) from None
+        raise BoardError(Text("The board file {path} is not UTF-8 text.", path=str(path))) from None
     except (ValueError, RecursionError) as err:
-        raise _fail("The board file {path} is not valid JSON: {detail}", path=str(path), detail=str(err)) from None
+        raise BoardError(Text("The board file {path} is not valid JSON: {detail}", path=str(path),
+                              detail=str(err))) from None
 
 
 def load_board(source: str | Path | Mapping[str, Any]) -> Board:
@@ -371,22 +371,22 @@ def load_board(source: str | Path | Mapping[str, Any]) -> Board:
     """
     data = read_json(source) if isinstance(source, (str, Path)) else source
     if not isinstance(data, Mapping):
-        raise _fail("A board file holds one JSON object.")
+        raise BoardError(Text("A board file holds one JSON object."))
     if data.get("format") != FORMAT:
-        raise _fail("The board's format is {found!r}; this version reads {expected!r}.",
-                    found=data.get("format"), expected=FORMAT)
+        raise BoardError(Text("The board's format is {found!r}; this version reads {expected!r}.",
+                              found=data.get("format"), expected=FORMAT))
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        raise _fail("The board has an unknown key {key!r}.", key=unknown[0])
+        raise BoardError(Text("The board has an unknown key {key!r}.", key=unknown[0]))
     name = data.get("name", "")
     if not isinstance(name, str):
-        raise _fail("The board's name must be text.")
+        raise BoardError(Text("The board's name must be text."))
     unit_mm = _number(data.get("unit_mm", 25.0), Text("unit_mm"))
     if unit_mm <= 0:
-        raise _fail("unit_mm must be more than 0.")
+        raise BoardError(Text("unit_mm must be more than 0."))
     seats = data.get("seats", 0)
     if isinstance(seats, bool) or not isinstance(seats, int) or seats < 0:
-        raise _fail("seats must be a whole number, not {value!r}.", value=seats)
+        raise BoardError(Text("seats must be a whole number, not {value!r}.", value=seats))
     fields = _fields(data)
     lines = _lines(data, fields)
     tracks = _tracks(data, fields)
@@ -424,11 +424,11 @@ def read_board(source: str | Path | Mapping[str, Any]) -> Board:
     checked by that format's loader; :class:`BoardError` names what is wrong."""
     data = read_json(source) if isinstance(source, (str, Path)) else source
     if not isinstance(data, Mapping):
-        raise _fail("A board file holds one JSON object.")
+        raise BoardError(Text("A board file holds one JSON object."))
     formats = board_formats()
     found = data.get("format")
     loader = formats.get(found) if isinstance(found, str) else None
     if loader is None:
-        raise _fail("The board's format is {found!r}; this version reads {expected}.", found=found,
-                    expected=", ".join(sorted(formats)))
+        raise BoardError(Text("The board's format is {found!r}; this version reads {expected}.", found=found,
+                              expected=", ".join(sorted(formats))))
     return loader(data)

@@ -175,3 +175,16 @@ def test_a_file_that_is_not_json_is_named_with_its_line(capsys, tmp_path):
     path.write_text('{\n "format": "table-board/1",\n "fields": [,]\n}')
     code, _, err = run(capsys, "board", "check", str(path))
     assert code == 2 and "is not valid JSON" in err and "line 3" in err
+
+
+@pytest.mark.parametrize("lang,named", [("nl", "Lijn 2 noemt veld 'Z9', dat het bord niet heeft."),
+                                        ("fr", "Ligne 2 nomme la case 'Z9', que le plateau n'a pas.")])
+def test_the_fault_is_named_in_the_players_language(capsys, tmp_path, lang, named):
+    from companion.i18n import set_language
+
+    path = broken(tmp_path, lambda d: d["lines"][1].update(b="Z9"))
+    try:
+        code, _, err = run(capsys, "--lang", lang, "board", "check", str(path))
+    finally:
+        set_language("en")
+    assert code == 2 and named in err
