@@ -16,10 +16,15 @@ movable piece is selected and the fields it could reach
 targets show at once.
 
 A tap reports one id through ``on_tap``: a target field of the selected piece if the
-tap is on one, else the piece standing where the tap is, else the field. Touch targets
+tap is on one (even when a piece stands there: a capture's victim is reported as its
+field), else the piece standing where the tap is, else the field. Touch targets
 are at least :func:`min_target` pixels (48 px, 9.2 mm on the 7" screen):
 when fields lie closer than that, the first tap zooms in around where it landed and the
 next one picks (a tap beside every field, or a pick of a field, zooms out again).
+
+Keep one widget for a game and call :meth:`show` with every new view (a screen that
+rebuilds its layout takes the widget out of its old parent first): the selection and the
+zoom stay, and a move is animated once.
 
 :meth:`show` with a view whose :attr:`~companion.view.BoardView.last` is new animates
 those moves (Kivy :class:`~kivy.animation.Animation`): the moving piece glides from its
@@ -134,7 +139,7 @@ class BoardWidget(Widget):
     def show(self, view: BoardView, colours: Mapping[int, str] | None = None) -> None:
         """Draw ``view`` (pieces, highlights); animate its last move if it is new.
         ``colours`` maps seats to colour names (default: the app's seat colours in order)."""
-        if self.view is None or view.board is not self.view.board:
+        if self.view is None or view.board != self.view.board:
             self.zoom, self.focus = 1.0, None
         self.view = view
         self.colours = dict(colours or {})

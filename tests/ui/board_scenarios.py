@@ -113,6 +113,14 @@ def widget(out: Path | None) -> dict[str, Any]:
                               "selected": widget.selected, "targets": list(widget.targets())})
             if out is not None:
                 win.screenshot(name=str(out / f"board-{name}-{size[0]}x{size[1]}.png"))
+                f = board.field(view.pieces[0].field)
+                press(*widget.to_screen(f.x, f.y))
+                if widget.zoom > 1:  # the first tap zoomed in; the second picks
+                    press(*widget.to_screen(f.x, f.y))
+                win.screenshot(name=str(out / f"board-{name}-{size[0]}x{size[1]}-picked.png"))
+                press(widget.x + 2, widget.y + 2)  # beside every field: zoomed out, nothing picked
+                widget.selected = None
+                widget.show(view)
             # the last move: seat 0's piece onto the target, seat 1's piece there sent back
             victim = next((p for p in view.pieces if p.field == target), None)
             home = None if name == "bumerang" else "h1.1"
