@@ -246,6 +246,28 @@ def editor(out: Path | None) -> dict[str, Any]:
     report["status_after"] = screen._status.text
     if out is not None:
         Window.screenshot(name=str(out / "editor-saved.png"))
+    # a malformed file is refused with its fault named, and the board being edited stays
+    import json
+
+    from companion.board_edit import boards_dir
+    from companion.games.bumerang.board import default_board
+    from tests.ui.scenarios import texts
+
+    broken = default_board().to_json()
+    broken["lines"][1]["b"] = "Z9"
+    (boards_dir() / "broken.json").write_text(json.dumps(broken))
+    press_button(win, "Import")
+    press_button(win, str(boards_dir() / "broken.json"))
+    pump(0.5)
+    report["refused"] = [t for t in texts(win) if "Z9" in t]
+    report["kept"] = [f.id for f in screen.draft.fields]
+    press_button(win, "OK")
+    pump(0.5)
+    # in Delete mode a tapped field goes, with its lines and its trio
+    press_button(win, "Delete")
+    tap(*corners[2])
+    report["after_delete"] = {"fields": [f.id for f in screen.draft.fields],
+                              "lines": [(l.a, l.b) for l in screen.draft.lines], "trios": len(screen.draft.regions)}
     return report
 
 

@@ -25,6 +25,9 @@ def test_the_editor_builds_a_small_valid_board_from_taps(tmp_path):
     assert found["saved"] == str(tmp_path / "state" / "boards" / "tri.board.json")
     assert found["board"] == {"name": "Tri", "fields": 3, "lines": 3, "trios": [["P1", "P2", "P3"]]}
     assert "Saved as tri.board.json." in found["status_after"]
+    assert any("Line 2 names field 'Z9', which the board does not have." in t for t in found["refused"])
+    assert found["kept"] == ["P1", "P2", "P3"]
+    assert found["after_delete"] == {"fields": ["P1", "P2"], "lines": [["P1", "P2"]], "trios": 0}
 
 
 def test_the_editor_reads_from_60_cm_in_every_language():
