@@ -162,8 +162,11 @@ class BareApp:
     def go(self, page: str) -> None:
         self.went.append(page)
 
-    def latest_frame(self) -> None:
-        return None
+    frame: Any = None
+    """The camera's picture (``.image``: BGR pixels, top row first), if any."""
+
+    def latest_frame(self) -> Any:
+        return self.frame
 
 
 def press_button(root: Any, text: str) -> None:
@@ -181,14 +184,14 @@ def _plain(markup: str) -> str:
     return re.sub(r"\[/?[a-z]+[^\]]*\]", "", markup).strip()
 
 
-def editor_screen(size: tuple[int, int]) -> tuple[Any, Any]:
+def editor_screen(size: tuple[int, int], app: BareApp | None = None) -> tuple[Any, Any]:
     from kivy.uix.screenmanager import ScreenManager
 
     from ui.screens.board_editor import BoardEditorScreen
 
     win = window(size)
     manager = ScreenManager()
-    screen = BoardEditorScreen(BareApp())
+    screen = BoardEditorScreen(app or BareApp())
     manager.add_widget(screen)
     win.add_widget(manager)
     pump(frames=6)
@@ -321,6 +324,45 @@ def editor_looks(out: Path | None) -> dict[str, Any]:
             "problems": len(screen.draft.problems()), "fields": len(screen.draft.fields)}
         if out is not None:
             Window.screenshot(name=str(out / f"editor-{lang}-800x480.png"))
+    return report
+
+
+@scenario
+def photo(out: Path | None) -> dict[str, Any]:
+    """The camera's picture as the editor's background: its colours and its proportions."""
+    import tempfile
+    from types import SimpleNamespace
+
+    import numpy as np
+    from kivy.core.window import Window
+    from PIL import Image
+
+    app = BareApp()
+    win, screen = editor_screen((800, 480), app)
+    report: dict[str, Any] = {}
+    press_button(win, "Photo")  # no picture yet: the editor says so
+    from tests.ui.scenarios import texts
+
+    report["no_picture"] = any("no picture yet" in t for t in texts(win))
+    press_button(win, "OK")
+    pump(0.5)
+    picture = np.zeros((300, 400, 3), np.uint8)
+    picture[:, :200] = (255, 0, 0)  # BGR: the left half blue
+    picture[:, 200:] = (0, 0, 255)  # the right half red
+    app.frame = SimpleNamespace(image=picture)
+    press_button(win, "Photo")
+    canvas = screen.canvas_view
+    x0, y0, x1, y1 = screen.frame
+    report["aspect"] = (x1 - x0) / (y1 - y0)
+    shot = Path(tempfile.mkdtemp()) / "photo.png"
+    made = Window.screenshot(name=str(shot))
+    image = Image.open(made).convert("RGB")
+    colours = {}
+    for name, (bx, by) in {"left": (x0 + (x1 - x0) * 0.25, (y0 + y1) / 2),
+                           "right": (x0 + (x1 - x0) * 0.75, (y0 + y1) / 2)}.items():
+        sx, sy = canvas.to_screen(bx, by)
+        colours[name] = image.getpixel((int(sx), int(Window.height - sy)))
+    report["colours"] = colours
     return report
 
 

@@ -36,3 +36,12 @@ def test_the_editor_reads_from_60_cm_in_every_language():
         assert found[lang]["fields"] == 61 and found[lang]["problems"] == 0, lang
         assert found[lang]["smallest"] >= 22, lang
         assert found[lang]["contrast"] >= 4.5, lang
+
+
+def test_a_camera_picture_is_the_background_in_its_colours_and_proportions():
+    found = run("photo")
+    assert found["no_picture"]
+    assert found["aspect"] == 400 / 300
+    left, right = found["colours"]["left"], found["colours"]["right"]
+    assert left[2] > 200 and left[0] < 60, left  # blue
+    assert right[0] > 200 and right[2] < 60, right  # red
