@@ -288,42 +288,47 @@ def contrast(one: Any, other: Any) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
+def labels(widget: Any) -> list[Any]:
+    """Every label with text in ``widget`` (buttons are labels too)."""
+    from kivy.uix.label import Label
+
+    found = [widget] if isinstance(widget, Label) and widget.text.strip() else []
+    for child in widget.children:
+        found += labels(child)
+    return found
+
+
 @scenario
 def editor_looks(out: Path | None) -> dict[str, Any]:
-    """The editor on the default Bumerang board in each language at 800×480: the smallest
-    text and the lowest contrast of its body (the top bar is every screen's)."""
+    """The editor on the default Bumerang board in each language at both sizes: the
+    smallest text and the lowest contrast of its body (the top bar is every screen's)."""
     from kivy.core.window import Window
-    from kivy.uix.label import Label
 
     from companion.games.bumerang.board import default_board
     from companion.i18n import set_language
     from ui import theme
+    from ui.kivyenv import SIZES
     from ui.widgets import BigButton
 
     Window.clearcolor = theme.BACKGROUND
     _window, screen = editor_screen((800, 480))
     report: dict[str, Any] = {}
-    for lang in ("nl", "fr", "en"):
-        set_language(lang)
-        screen.edit(default_board())
-        screen.refresh()
-        pump(0.3)
-        body = screen.children[0].children[0]  # the frame's content below the top bar
-
-        def labels(widget: Any) -> list[Any]:
-            found = [widget] if isinstance(widget, Label) and widget.text.strip() else []
-            for child in widget.children:
-                found += labels(child)
-            return found
-
-        shown = [w for w in labels(body) if w.get_root_window() is not None]
-        report[lang] = {
-            "smallest": min(w.font_size for w in shown),
-            "contrast": min(contrast(w.color, w.background_color if isinstance(w, BigButton) else theme.BACKGROUND)
-                            for w in shown),
-            "problems": len(screen.draft.problems()), "fields": len(screen.draft.fields)}
-        if out is not None:
-            Window.screenshot(name=str(out / f"editor-{lang}-800x480.png"))
+    for size in SIZES.values():
+        window(size)
+        for lang in ("nl", "fr", "en"):
+            set_language(lang)
+            screen.edit(default_board())
+            screen.refresh()
+            pump(0.3)
+            body = screen.children[0].children[0]  # the frame's content below the top bar
+            shown = [w for w in labels(body) if w.get_root_window() is not None]
+            report[f"{lang}@{size[0]}x{size[1]}"] = {
+                "smallest": min(w.font_size for w in shown),
+                "contrast": min(contrast(w.color, w.background_color if isinstance(w, BigButton)
+                                         else theme.BACKGROUND) for w in shown),
+                "problems": len(screen.draft.problems()), "fields": len(screen.draft.fields)}
+            if out is not None:
+                Window.screenshot(name=str(out / f"editor-{lang}-{size[0]}x{size[1]}.png"))
     return report
 
 

@@ -30,12 +30,13 @@ def test_the_editor_builds_a_small_valid_board_from_taps(tmp_path):
     assert found["after_delete"] == {"fields": ["P1", "P2"], "lines": [["P1", "P2"]], "trios": 0}
 
 
-def test_the_editor_reads_from_60_cm_in_every_language():
+def test_the_editor_reads_from_60_cm_in_every_language_at_both_sizes():
     found = run("editor_looks")
-    for lang in ("nl", "fr", "en"):
-        assert found[lang]["fields"] == 61 and found[lang]["problems"] == 0, lang
-        assert found[lang]["smallest"] >= 22, lang
-        assert found[lang]["contrast"] >= 4.5, lang
+    assert sorted(found) == sorted(f"{lang}@{size}" for lang in ("nl", "fr", "en") for size in ("800x480", "1280x720"))
+    for key, seen in found.items():
+        assert seen["fields"] == 61 and seen["problems"] == 0, key
+        assert seen["smallest"] >= 22, key
+        assert seen["contrast"] >= 4.5, key
 
 
 def test_a_camera_picture_is_the_background_in_its_colours_and_proportions():
