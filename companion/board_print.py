@@ -122,9 +122,12 @@ def layout(board: Board, paper: str = "A4") -> PrintLayout:
 def _font(size_mm: float) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     size = max(8, px(size_mm))
     try:
-        return ImageFont.truetype("DejaVuSans.ttf", size)
+        return ImageFont.truetype("DejaVuSans.ttf", size)  # fonts-dejavu-core, as the app's symbols
     except OSError:
-        return ImageFont.load_default(size)
+        try:
+            return ImageFont.load_default(size)
+        except TypeError:  # Pillow before 10.1 (Debian bookworm's 9.4): one small size only
+            return ImageFont.load_default()
 
 
 class _Page:
