@@ -28,8 +28,8 @@ zoom stay, and a move is animated once.
 
 :meth:`show` with a view whose :attr:`~companion.view.BoardView.last` is new animates
 those moves (Kivy :class:`~kivy.animation.Animation`): the moving piece glides from its
-start field to its end field, then every piece sent back (``hit``) glides home or, with
-no field to go to, fades out where it stood.
+start field to its end field (a piece coming onto the board fades in), then every piece
+sent back (``hit``) glides home or, with no field to go to, fades out where it stood.
 """
 
 from __future__ import annotations
@@ -363,14 +363,18 @@ class BoardWidget(Widget):
                 piece = PieceView(move.piece, self._owner_before(move), None)
                 sprite = PieceSprite(piece, self._colour(piece.owner), max(4.0, self.field_radius() * 1.05))
                 self.add_widget(sprite)
-            if sprite is None or move.start is None:
+            if sprite is None:
                 continue
-            start = self.to_screen(board.field(move.start).x, board.field(move.start).y)
-            sprite.center = start
-            if move.end is not None:
+            if move.start is None:  # came onto the board (from the supply, a house off the drawing)
+                sprite.opacity = 0
+                animation = Animation(duration=delay) + Animation(opacity=1, duration=MOVE_SECONDS)
+            elif move.end is not None:
+                start = self.to_screen(board.field(move.start).x, board.field(move.start).y)
+                sprite.center = start
                 end = self.to_screen(board.field(move.end).x, board.field(move.end).y)
                 animation = Animation(duration=delay) + Animation(center=end, duration=MOVE_SECONDS, t="out_quad")
             else:
+                sprite.center = self.to_screen(board.field(move.start).x, board.field(move.start).y)
                 animation = Animation(duration=delay) + Animation(opacity=0, duration=MOVE_SECONDS)
             self._moving.add(move.piece)
             animation.bind(on_complete=lambda _a, s, m=move: self._landed(m, s))

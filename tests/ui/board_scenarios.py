@@ -124,24 +124,32 @@ def widget(out: Path | None) -> dict[str, Any]:
             # the last move: seat 0's piece onto the target, seat 1's piece there sent back
             victim = next((p for p in view.pieces if p.field == target), None)
             home = None if name == "bumerang" else "h1.1"
+            # and, on Bumerang, a stone from the supply placed on A1 (it fades in)
+            arrival = ("r2", "A1") if name == "bumerang" else None
             moves = (Move(piece, view.pieces[0].field, target),) + (
-                (Move(victim.id, target, home, hit=True),) if victim else ())
+                (Move(victim.id, target, home, hit=True),) if victim else ()) + (
+                (Move(arrival[0], None, arrival[1]),) if arrival else ())
             from dataclasses import replace
 
             moved = tuple(replace(p, field=target) if p.id == piece else
-                          replace(p, field=home) if victim and p.id == victim.id else p for p in view.pieces)
+                          replace(p, field=home) if victim and p.id == victim.id else
+                          replace(p, field=arrival[1]) if arrival and p.id == arrival[0] else p for p in view.pieces)
             widget.show(replace(view, pieces=moved, movable=(), targets={}, last=moves))
             start = widget.to_screen(board.field(view.pieces[0].field).x, board.field(view.pieces[0].field).y)
             end = widget.to_screen(board.field(target).x, board.field(target).y)
-            pump(0.25)
+            deadline = time.monotonic() + 1.0  # caught at the first frame the animation has begun
+            while tuple(widget.sprites[piece].center) == tuple(start) and time.monotonic() < deadline:
+                pump(frames=1)
             middle = tuple(widget.sprites[piece].center)
+            fading = [widget.sprites[arrival[0]].opacity] if arrival else []
             pump(1.8)
+            fading += [widget.sprites[arrival[0]].opacity] if arrival else []
             report[f"{name}@{size[0]}x{size[1]}"] = {
                 "inside": inside, "fits": [widget.width, widget.height] == [size[0] - 20, size[1] - 20],
                 "needs_zoom": widget.needs_zoom(), "touch": min_target(), "steps": steps,
                 "start": start, "middle": middle, "end": end, "landed": tuple(widget.sprites[piece].center),
                 "victim_left": victim is None or (victim.id in widget.sprites) == (home is not None),
-                "animating": widget.animating}
+                "animating": widget.animating, "arrival": fading}
             win.remove_widget(root)
     return report
 

@@ -64,3 +64,9 @@ def test_the_last_move_is_animated_from_start_to_end(widget_report):
         assert math.dist(landed, end) < 1, key
         assert 1 < math.dist(middle, start) and 1 < math.dist(middle, end), key  # caught on its way
         assert found["victim_left"] and not found["animating"], key
+
+
+def test_a_piece_coming_onto_the_board_fades_in(widget_report):
+    for size in ("800x480", "1280x720"):
+        during, after = widget_report[f"bumerang@{size}"]["arrival"]
+        assert 0 < during < 1 and after == 1, size
