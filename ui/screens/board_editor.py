@@ -50,7 +50,8 @@ def body_font() -> float:
 
 class EditorCanvas(Widget):
     """The drawing: background, the draft's trios, lines, fields, the fields picked so
-    far and every problem's marks. ``on_tap(x, y)`` gets taps in board coordinates."""
+    far and every problem's marks; a tap goes to :meth:`BoardEditorScreen.tap` in board
+    coordinates."""
 
     def __init__(self, screen: "BoardEditorScreen", **kwargs: Any) -> None:
         super().__init__(**kwargs)
