@@ -28,6 +28,11 @@ name groups of fields (triangles, a goal area).
 
 :func:`load_board` checks everything and raises :class:`BoardError` naming the field,
 line, track or region at fault; :meth:`Board.warnings` lists what is legal but odd.
+
+Games may keep their own file formats (Bumerang's ``bumerang-board/1``): a game
+package's ``board`` module declares ``BOARD_FORMATS``, a mapping from format name to a
+loader ``(mapping) -> Board``. :func:`read_board` reads a file in any of these formats,
+choosing the loader by the file's ``format`` (:func:`board_formats` lists them).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from companion.errors import CompanionError
 from companion.i18n import Text
@@ -164,10 +169,14 @@ class Board:
 
     def warnings(self) -> list[Text]:
         """What is allowed but probably a mistake (a field on no line and no track)."""
+        return list(self.lonely_fields().values())
+
+    def lonely_fields(self) -> dict[str, Text]:
+        """The point and track fields on no line and no track, each with its warning."""
         used = {f for line in self.lines for f in (line.a, line.b)}
         used |= {f for track in self.tracks for f in track.fields}
-        return [Text("Field {id} is on no line and no track.", id=f.id)
-                for f in self.fields if f.id not in used and f.kind in (FieldKind.POINT, FieldKind.TRACK)]
+        return {f.id: Text("Field {id} is on no line and no track.", id=f.id)
+                for f in self.fields if f.id not in used and f.kind in (FieldKind.POINT, FieldKind.TRACK)}
 
     def to_json(self) -> dict[str, Any]:
         """The board in the file format (what :func:`load_board` reads back)."""
@@ -202,41 +211,37 @@ _TOP_KEYS = {"format", "name", "unit_mm", "fields", "tracks", "lines", "regions"
              "coordinates", "parameters"}
 
 
-def _fail(message: str, **params: Any) -> BoardError:
-    return BoardError(Text(message, **params))
-
-
 def _number(value: Any, where: Text) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise _fail("{where}: {value!r} is not a number.", where=where, value=value)
+        raise BoardError(Text("{where}: {value!r} is not a number.", where=where, value=value))
     return float(value)
 
 
 def _text(value: Any, where: Text) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise _fail("{where}: {value!r} is not a name.", where=where, value=value)
+        raise BoardError(Text("{where}: {value!r} is not a name.", where=where, value=value))
     return value
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise _fail("The board's {key} must be a list.", key=key)
+        raise BoardError(Text("The board's {key} must be a list.", key=key))
     return value
 
 
 def _entry(item: Any, where: Text, allowed: set[str]) -> Mapping[str, Any]:
     if not isinstance(item, dict):
-        raise _fail("{where} must be an object, not {value!r}.", where=where, value=item)
+        raise BoardError(Text("{where} must be an object, not {value!r}.", where=where, value=item))
     unknown = sorted(set(item) - allowed)
     if unknown:
-        raise _fail("{where} has an unknown key {key!r}.", where=where, key=unknown[0])
+        raise BoardError(Text("{where} has an unknown key {key!r}.", where=where, key=unknown[0]))
     return item
 
 
 def _known(fields: Mapping[str, Field], ref: Any, where: Text) -> str:
     if not isinstance(ref, str) or ref not in fields:
-        raise _fail("{where} names field {ref!r}, which the board does not have.", where=where, ref=ref)
+        raise BoardError(Text("{where} names field {ref!r}, which the board does not have.", where=where, ref=ref))
     return ref
 
 
@@ -248,22 +253,22 @@ def _fields(data: Mapping[str, Any]) -> dict[str, Field]:
         field_id = _text(entry.get("id"), where)
         where = Text("Field {id}", id=field_id)
         if field_id in fields:
-            raise _fail("{where} is defined twice.", where=where)
+            raise BoardError(Text("{where} is defined twice.", where=where))
         try:
             kind = FieldKind(entry.get("kind", "point"))
         except ValueError:
-            raise _fail("{where}: kind {kind!r} is not one of {kinds}.", where=where, kind=entry.get("kind"),
-                        kinds=", ".join(k.value for k in FieldKind)) from None
+            raise BoardError(Text("{where}: kind {kind!r} is not one of {kinds}.", where=where, kind=entry.get("kind"),
+                                  kinds=", ".join(k.value for k in FieldKind))) from None
         owner = entry.get("owner")
         if owner is not None and (isinstance(owner, bool) or not isinstance(owner, int) or owner < 0):
-            raise _fail("{where}: owner {owner!r} is not a seat number.", where=where, owner=owner)
+            raise BoardError(Text("{where}: owner {owner!r} is not a seat number.", where=where, owner=owner))
         label = entry.get("label", "")
         if not isinstance(label, str):
-            raise _fail("{where}: label {label!r} is not text.", where=where, label=label)
+            raise BoardError(Text("{where}: label {label!r} is not text.", where=where, label=label))
         fields[field_id] = Field(field_id, _number(entry.get("x"), Text("{where}, x", where=where)),
                                  _number(entry.get("y"), Text("{where}, y", where=where)), kind, owner, label)
     if not fields:
-        raise _fail("The board has no fields.")
+        raise BoardError(Text("The board has no fields."))
     return fields
 
 
@@ -277,15 +282,16 @@ def _lines(data: Mapping[str, Any], fields: Mapping[str, Field]) -> list[Line]:
         b = _known(fields, entry.get("b"), where)
         where = Text("Line {n} ({a}–{b})", n=n, a=a, b=b)
         if a == b:
-            raise _fail("{where} joins a field to itself.", where=where)
+            raise BoardError(Text("{where} joins a field to itself.", where=where))
         if frozenset((a, b)) in seen:
-            raise _fail("{where} is a duplicate: the board already joins these fields.", where=where)
+            raise BoardError(Text("{where} is a duplicate: the board already joins these fields.", where=where))
         seen.add(frozenset((a, b)))
         to = entry.get("to")
         direction = {None: Direction.NONE, "both": Direction.BOTH}.get(to) if to in (None, "both") else (
             Direction.TO_A if to == a else Direction.TO_B if to == b else None)
         if direction is None:
-            raise _fail("{where}: to must be {a}, {b}, null or \"both\", not {to!r}.", where=where, a=a, b=b, to=to)
+            raise BoardError(Text("{where}: to must be {a}, {b}, null or \"both\", not {to!r}.", where=where, a=a, b=b,
+                                  to=to))
         lines.append(Line(a, b, direction))
     return lines
 
@@ -298,16 +304,16 @@ def _tracks(data: Mapping[str, Any], fields: Mapping[str, Field]) -> list[Track]
         track_id = _text(entry.get("id"), where)
         where = Text("Track {id}", id=track_id)
         if any(t.id == track_id for t in tracks):
-            raise _fail("{where} is defined twice.", where=where)
+            raise BoardError(Text("{where} is defined twice.", where=where))
         members = entry.get("fields")
         if not isinstance(members, list) or len(members) < 2:
-            raise _fail("{where} must list two fields or more.", where=where)
+            raise BoardError(Text("{where} must list two fields or more.", where=where))
         ids = tuple(_known(fields, ref, where) for ref in members)
         if len(set(ids)) != len(ids):
-            raise _fail("{where} passes a field twice.", where=where)
+            raise BoardError(Text("{where} passes a field twice.", where=where))
         loop = entry.get("loop", False)
         if not isinstance(loop, bool):
-            raise _fail("{where}: loop must be true or false.", where=where)
+            raise BoardError(Text("{where}: loop must be true or false.", where=where))
         tracks.append(Track(track_id, ids, loop))
     return tracks
 
@@ -319,23 +325,42 @@ def _regions(data: Mapping[str, Any], fields: Mapping[str, Field], lines: Sequen
         where = Text("Region {n}", n=n)
         entry = _entry(item, where, {"id", "kind", "fields"})
         region_id = _text(entry.get("id", f"r{n}"), where)
+        where = Text("Region {id}", id=region_id)
         kind = _text(entry.get("kind"), where)
         members = entry.get("fields")
         if not isinstance(members, list) or not members:
-            raise _fail("{where} must list its fields.", where=where)
+            raise BoardError(Text("{where} must list its fields.", where=where))
         ids = tuple(_known(fields, ref, where) for ref in members)
         if len(set(ids)) != len(ids):
-            raise _fail("{where} names a field twice.", where=where)
+            raise BoardError(Text("{where} names a field twice.", where=where))
         if kind == "trio":
             if len(ids) != 3:
-                raise _fail("{where}: a trio triangle has three fields, not {n}.", where=where, n=len(ids))
+                raise BoardError(Text("{where}: a trio triangle has three fields, not {n}.", where=where, n=len(ids)))
             for i in range(3):
                 side = frozenset((ids[i], ids[(i + 1) % 3]))
                 if side not in joined:
                     a, b = sorted(side)
-                    raise _fail("{where}: its side {a}–{b} is not a line of the board.", where=where, a=a, b=b)
+                    raise BoardError(Text("{where}: its side {a}–{b} is not a line of the board.", where=where,
+                                          a=a, b=b))
         regions.append(Region(region_id, kind, ids))
     return regions
+
+
+def read_json(path: str | Path) -> Any:
+    """The parsed JSON of a board file; :class:`BoardError` if it cannot be read or parsed
+    (the message names the file and, for bad JSON, the line)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise BoardError(Text("Cannot read the board file {path}: {detail}", path=str(path),
+                              detail=err.strerror)) from err
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BoardError(Text("The board file {path} is not UTF-8 text.", path=str(path))) from None
+    except (ValueError, RecursionError) as err:
+        raise BoardError(Text("The board file {path} is not valid JSON: {detail}", path=str(path),
+                              detail=str(err))) from None
 
 
 def load_board(source: str | Path | Mapping[str, Any]) -> Board:
@@ -344,36 +369,24 @@ def load_board(source: str | Path | Mapping[str, Any]) -> Board:
     Raises :class:`BoardError` naming what is wrong (the field, line, track or region,
     and the value).
     """
-    if isinstance(source, (str, Path)):
-        try:
-            raw = Path(source).read_bytes()
-        except OSError as err:
-            raise _fail("Cannot read the board file {path}: {detail}", path=str(source), detail=err.strerror) from err
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise _fail("The board file {path} is not UTF-8 text.", path=str(source)) from None
-        except (ValueError, RecursionError) as err:
-            raise _fail("The board file {path} is not valid JSON: {detail}", path=str(source), detail=str(err)) from None
-    else:
-        data = source
+    data = read_json(source) if isinstance(source, (str, Path)) else source
     if not isinstance(data, Mapping):
-        raise _fail("A board file holds one JSON object.")
+        raise BoardError(Text("A board file holds one JSON object."))
     if data.get("format") != FORMAT:
-        raise _fail("The board's format is {found!r}; this version reads {expected!r}.",
-                    found=data.get("format"), expected=FORMAT)
+        raise BoardError(Text("The board's format is {found!r}; this version reads {expected!r}.",
+                              found=data.get("format"), expected=FORMAT))
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        raise _fail("The board has an unknown key {key!r}.", key=unknown[0])
+        raise BoardError(Text("The board has an unknown key {key!r}.", key=unknown[0]))
     name = data.get("name", "")
     if not isinstance(name, str):
-        raise _fail("The board's name must be text.")
+        raise BoardError(Text("The board's name must be text."))
     unit_mm = _number(data.get("unit_mm", 25.0), Text("unit_mm"))
     if unit_mm <= 0:
-        raise _fail("unit_mm must be more than 0.")
+        raise BoardError(Text("unit_mm must be more than 0."))
     seats = data.get("seats", 0)
     if isinstance(seats, bool) or not isinstance(seats, int) or seats < 0:
-        raise _fail("seats must be a whole number, not {value!r}.", value=seats)
+        raise BoardError(Text("seats must be a whole number, not {value!r}.", value=seats))
     fields = _fields(data)
     lines = _lines(data, fields)
     tracks = _tracks(data, fields)
@@ -384,3 +397,38 @@ def load_board(source: str | Path | Mapping[str, Any]) -> Board:
         neighbours[line.b].append(line.a)
     return Board(name, tuple(fields.values()), tuple(lines), tuple(tracks), tuple(regions), unit_mm, seats,
                  by_id=fields, neighbours={f: tuple(n) for f, n in neighbours.items()})
+
+
+# --- every format a game declares ----------------------------------------------------------
+
+BoardLoader = Callable[[Mapping[str, Any]], Board]
+
+
+def board_formats() -> dict[str, BoardLoader]:
+    """Every board format this version reads, by name: :data:`FORMAT` and the formats the
+    game packages declare in their ``board`` module's ``BOARD_FORMATS``."""
+    import importlib
+
+    import companion.games
+
+    formats: dict[str, BoardLoader] = {FORMAT: load_board}
+    for folder in companion.games.__path__:
+        for module in sorted(Path(folder).glob("*/board.py")):
+            board = importlib.import_module(f"companion.games.{module.parent.name}.board")
+            formats.update(getattr(board, "BOARD_FORMATS", {}))
+    return formats
+
+
+def read_board(source: str | Path | Mapping[str, Any]) -> Board:
+    """A board from a file (or its parsed JSON) in any format of :func:`board_formats`,
+    checked by that format's loader; :class:`BoardError` names what is wrong."""
+    data = read_json(source) if isinstance(source, (str, Path)) else source
+    if not isinstance(data, Mapping):
+        raise BoardError(Text("A board file holds one JSON object."))
+    formats = board_formats()
+    found = data.get("format")
+    loader = formats.get(found) if isinstance(found, str) else None
+    if loader is None:
+        raise BoardError(Text("The board's format is {found!r}; this version reads {expected}.", found=found,
+                              expected=", ".join(sorted(formats))))
+    return loader(data)

@@ -25,6 +25,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 COMMAND_MODULES = (
     ("companion.commands", ()),
+    ("companion.board_commands", ("board",)),
     ("hardware.cli", ("hardware",)),
     ("vision.cli", ("vision",)),
     ("ui.cli", ("screenshots", "ui-bench")),

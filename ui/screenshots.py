@@ -16,7 +16,7 @@ from typing import Any
 from ui.kivyenv import SIZES
 
 SCREENS = ("home", "new_game", "play", "event", "scores", "history", "settings", "hardware", "tokens",
-           "deck", "scoring")
+           "deck", "scoring", "board_editor")
 SEATS = (("Annemarie", "red"), ("Bob", "yellow"), ("Charlotte", "green"), ("Dirk-Jan", "blue"))
 
 
@@ -107,6 +107,11 @@ def show(app: Any, driver: Any, screen: str) -> None:
                                   colours={i: s.colour for i, s in enumerate(finished.seats)})
     elif screen == "new_game":
         app.screen("new_game").prepare("mustang")
+        driver.go(screen)
+    elif screen == "board_editor":  # the default Bumerang board, opened to describe a table's own
+        from companion.games.bumerang.board import default_board
+
+        app.screen("board_editor").edit(default_board())
         driver.go(screen)
     elif screen == "settings":
         app.screen("settings").unlocked = True

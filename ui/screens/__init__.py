@@ -1,5 +1,6 @@
 """One module per screen; :data:`PAGES` lists them in the order the app registers them."""
 
+from ui.screens.board_editor import BoardEditorScreen
 from ui.screens.deck import DeckEnrolmentScreen
 from ui.screens.hardware import HardwareScreen
 from ui.screens.history import HistoryScreen
@@ -12,5 +13,5 @@ from ui.screens.settings import SettingsScreen
 from ui.screens.tokens import TokenEnrolmentScreen
 
 PAGES = (HomeScreen, NewGameScreen, PlayScreen, ScoresScreen, HistoryScreen, SettingsScreen, HardwareScreen,
-         TokenEnrolmentScreen, DeckEnrolmentScreen, ScoringScreen)
+         TokenEnrolmentScreen, DeckEnrolmentScreen, ScoringScreen, BoardEditorScreen)
 """Every screen; the first is shown at start."""

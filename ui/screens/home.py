@@ -61,6 +61,7 @@ class HomeScreen(Page):
             BigButton(_("Hardware check"), lambda: self.app.go("hardware")),
             BigButton(_("Teach the tokens"), lambda: self.app.go("tokens")),
             BigButton(_("Teach the card deck"), lambda: self.app.go("deck")),
+            BigButton(_("Describe a board"), lambda: self.app.go("board_editor")),
         ], cols))
         page.add_widget(row(*[
             BigButton(("» " if lang == current_language() else "") + LANGUAGE_NAMES[lang],

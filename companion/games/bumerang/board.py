@@ -70,3 +70,7 @@ def default_board() -> Board:
     """The default board shipped with the app (read once; boards are immutable)."""
     text = resources.files(__package__).joinpath("data").joinpath(DEFAULT_BOARD).read_text(encoding="utf-8")
     return load(json.loads(text))
+
+
+BOARD_FORMATS = {BUMERANG_FORMAT: load}
+"""The board formats this package reads (:func:`companion.boards.read_board` looks here)."""
