@@ -13,6 +13,7 @@ import json
 import sys
 
 from companion import paths
+from companion.decks import deck_of
 from companion.errors import ConfigError
 from companion.i18n import Domain, set_language
 from companion.inputs import InputQueue
@@ -42,7 +43,9 @@ def run_check(args: argparse.Namespace) -> int:
     if not getattr(args, "lang", None):
         set_language(config.app.language)
     reports = [_config_report(error)]
-    hardware = Hardware.from_config(config, InputQueue(), simulate=simulate)
+    game = config.app.default_game
+    hardware = Hardware.from_config(config, InputQueue(), simulate=simulate,
+                                    deck=deck_of(game, config.rule_options(game)))
     try:
         reports += hardware.probe(camera_seconds=args.camera_seconds)
     finally:

@@ -42,9 +42,9 @@ class Hardware:
 
     @classmethod
     def from_config(cls, config: Config, queue: InputQueue, *, simulate: bool = False,
-                    deck: str = "standard") -> "Hardware":
+                    deck: str | None = None) -> "Hardware":
         """Open every device of ``config``; ``simulate`` (or a simulated ``config``)
-        uses the simulated backends, the simulated camera drawing the built-in ``deck``."""
+        uses the simulated backends, the simulated camera drawing ``deck``'s cards."""
         from hardware.rfid import open_readers
 
         simulate = simulate or config.simulated

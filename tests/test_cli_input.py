@@ -23,13 +23,13 @@ def companion(*args: str, cwd: Path = ROOT, exe: tuple[str, ...] = (sys.executab
 
 @pytest.mark.parametrize("pace", ["-1", "nan", "inf", "-inf", "soon"])
 def test_demo_refuses_a_pace_that_is_not_seconds(pace):
-    result = companion("demo", "--quiet", f"--pace={pace}")
+    result = companion("demo", "--game", "mustang", "--quiet", f"--pace={pace}")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert f"the pace must be a number of seconds, 0 or more, not {pace}." in result.stderr
 
 
 def test_demo_refuses_a_seed_the_log_cannot_hold(tmp_path):
-    result = companion("demo", "--quiet", "--seed", "100000000000000000000", "--db", str(tmp_path / "x"))
+    result = companion("demo", "--game", "mustang", "--quiet", "--seed", "100000000000000000000", "--db", str(tmp_path / "x"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "the seed must be a whole number from 0 to 9223372036854775807" in result.stderr
     assert not (tmp_path / "x").exists()
@@ -37,7 +37,7 @@ def test_demo_refuses_a_seed_the_log_cannot_hold(tmp_path):
 
 def test_demo_checks_the_record_folder_before_playing(tmp_path):
     started = time.monotonic()
-    result = companion("demo", "--players", "5", "--record", str(tmp_path / "missing" / "game.jsonl"))
+    result = companion("demo", "--game", "mustang", "--players", "5", "--record", str(tmp_path / "missing" / "game.jsonl"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stdout == ""     # not one move played
     assert "Cannot write the game to" in result.stderr and "missing" in result.stderr
@@ -79,7 +79,7 @@ def test_a_plain_install_plays_and_names_the_extra_a_command_needs(tmp_path):
     missing = subprocess.run([str(venv / "bin" / "python"), "-c", "import cv2"], capture_output=True)
     assert missing.returncode != 0   # truly without the extras
 
-    demo = companion("demo", "--quiet", "--seed", "3", cwd=tmp_path, exe=plain)
+    demo = companion("demo", "--game", "mustang", "--quiet", "--seed", "3", cwd=tmp_path, exe=plain)
     assert demo.returncode == 0, demo.stderr
     replay = companion("replay", str(ROOT / "docs" / "examples" / "mustang-3-players.jsonl"), cwd=tmp_path, exe=plain)
     assert replay.returncode == 0, replay.stderr

@@ -144,12 +144,10 @@ def _hardware(config: Any, queue: InputQueue, simulate: bool, problems: list[Tex
     try:
         from hardware.manager import Hardware
 
-        from ui.watcher import deck_of
-        from vision.decks import BUILTIN_DECKS
+        from companion.decks import deck_of
 
         deck = deck_of(config.app.default_game, config.rule_options(config.app.default_game))
-        hardware = Hardware.from_config(config, queue, simulate=simulate,
-                                        deck=deck if deck in BUILTIN_DECKS else "standard")
+        hardware = Hardware.from_config(config, queue, simulate=simulate, deck=deck)
         hardware.start()
         return hardware
     except ImportError as err:

@@ -34,6 +34,7 @@ from typing import Any, Callable, Mapping
 
 from companion import paths
 from companion.errors import CompanionError, GameError
+from companion.decks import deck_of
 from companion.game import resolve_options
 from companion.i18n import Text
 from companion.inputs import InputQueue
@@ -73,16 +74,6 @@ def rendered_model(deck: str) -> Any | None:
     spec = builtin(deck)
     return build_model(deck, {i: face_image(i, deck) for i in spec.ids}, spec.aspect,
                        {face.id: face.copies for face in spec.faces})
-
-
-def deck_of(game: str, options: Mapping[str, Any] | None = None) -> str | None:
-    """The name of the deck ``game`` is played with under ``options`` (``None``: the
-    game uses no cards): the taught model card vision reads the zone with."""
-    from companion.games import get_game
-
-    found = get_game(game)
-    deck = found.deck(resolve_options(found.options, options))
-    return deck.name if deck is not None else None
 
 
 def vision_deck(game: str, options: Mapping[str, Any] | None = None) -> Any:

@@ -29,12 +29,13 @@ __all__ = ["Backoff", "Camera", "Frame", "OpenCVCamera", "Picamera2Camera", "Rep
 
 
 def open_camera(config: "CameraConfig", queue: InputQueue | None, *, simulate: bool = False,
-                deck: str = "standard", markers: bool = False, surface: str | None = None,
+                deck: str | None = None, markers: bool = False, surface: str | None = None,
                 backoff: Backoff = Backoff()) -> Camera:
     """The camera ``config`` describes (not started).
 
     ``simulate`` (or ``backend = "synthetic"``) gives a :class:`SyntheticCamera`
-    rendering cards of ``deck`` on ``surface``, with the zone markers when ``markers``.
+    rendering cards of ``deck`` on ``surface`` (the standard deck when card vision
+    cannot draw ``deck``), with the zone markers when ``markers``.
     Opening the source happens in the capture thread, so a missing camera is reported
     on the queue rather than raised here.
     """
@@ -42,7 +43,10 @@ def open_camera(config: "CameraConfig", queue: InputQueue | None, *, simulate: b
                   rotation=config.rotation, backoff=backoff)
     backend = "synthetic" if simulate else config.backend
     if backend == "synthetic":
-        return SyntheticCamera(queue, deck=deck, markers=markers, surface=surface, **common)
+        from vision.decks import BUILTIN_DECKS
+
+        drawn = deck if deck in BUILTIN_DECKS else "standard"
+        return SyntheticCamera(queue, deck=drawn, markers=markers, surface=surface, **common)
     if backend == "replay":
         return ReplayCamera(queue, path=config.path, **common)
     if backend == "opencv":

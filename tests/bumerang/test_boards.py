@@ -62,7 +62,7 @@ def broken(change) -> dict:
     (lambda d: d["lines"].append({"a": "Q", "b": "P", "to": "P"}), "Line 4 (Q–P)"),
     (lambda d: d["lines"][0].update(to="S"), "Line 1 (P–Q)"),
     (lambda d: d["trio_triangles"].append(["P", "Q", "X"]), "'X'"),
-    (lambda d: d["trio_triangles"].append(["P", "Q"]), "Region 2"),
+    (lambda d: d["trio_triangles"].append(["P", "Q"]), "Region trio2"),
     (lambda d: (d["fields"].append({"id": "T", "x": 2, "y": 2}), d["trio_triangles"].append(["P", "Q", "T"])),
      "Q–T"),
     (lambda d: d.update(trio_triangle=[]), "'trio_triangle'"),

@@ -86,7 +86,7 @@ def test_a_corrupt_settings_file_fails_the_check_but_the_devices_are_still_check
 
 def test_simulated_hardware_delivers_button_presses_and_cards():
     queue = InputQueue()
-    hardware = Hardware.from_config(load_config(), queue, simulate=True)
+    hardware = Hardware.from_config(load_config(), queue, simulate=True, deck="mustang")
     try:
         hardware.start()
         assert hardware.failures == []

@@ -33,7 +33,7 @@ class Dice(Game):
         RuleOption("target", OptionKind.CHOICE, "fifty", Text.raw("Target"), Text.raw(""),
                    choices={"fifty": Text.raw("50"), "hundred": Text.raw("100")}),
     )
-    new_state = pending = check = _apply = legal_actions = sample_chance = observation = scores = None
+    new_state = pending = check = _apply = legal_actions = sample_chance = observation = view = scores = None
 
 
 @pytest.fixture(autouse=True)
@@ -163,7 +163,7 @@ def test_rule_options_not_in_the_file_keep_the_games_defaults(tmp_path):
     ("[app]\nlanguage = 'de'\n", "[app] language must be one of 'nl', 'fr', 'en', not 'de'."),
     ("[app]\nadmin_pin = 1234\n", "[app] admin_pin must be 4 to 8 digits in quotes, like \"0000\", not 1234."),
     ("[app]\nadmin_pin = '12a4'\n", "[app] admin_pin must be 4 to 8 digits"),
-    ("[app]\ndefault_game = 'chess'\n", "[app] default_game must be one of 'mustang'"),
+    ("[app]\ndefault_game = 'chess'\n", "[app] default_game must be one of 'bumerang'"),
     ("[gpio]\nbuzzer = 40\n", "[gpio] buzzer must be a whole number between 0 and 27, not 40."),
     ("[gpio]\nled_active_high = 'yes'\n", "[gpio] led_active_high must be true or false (without quotes), not 'yes'."),
     ("[gpio]\nundo_button = 5\n", "[gpio] undo_button uses BCM pin 5, which [gpio] confirm_button already uses."),

@@ -48,8 +48,8 @@ def test_a_newer_database_is_left_untouched_and_games_go_beside_it(work):
     result = run("home", work)
     _usable_home(result)
     assert hashlib.sha256(_db(work).read_bytes()).hexdigest() == before
-    assert any("newer version" in t and "games-v1.sqlite3" in t for t in result["texts"])
-    assert (_db(work).parent / "games-v1.sqlite3").is_file()
+    assert any("newer version" in t and "games-v2.sqlite3" in t for t in result["texts"])
+    assert (_db(work).parent / "games-v2.sqlite3").is_file()
 
 
 def test_one_bad_game_row_leaves_the_home_screen_working(work):
