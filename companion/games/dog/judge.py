@@ -80,7 +80,7 @@ def instead(state: DogState, card: str, plays: dict[Play, Move]) -> Text:
     if not plays:
         return t("The {card} cannot move any pawn you play with; if no card can, fold.",
                  card=card_name(face_of(card) or ""))
-    moves = list(dict.fromkeys(describe_move(state, m) for m in plays.values()))
+    moves = list({text.render("en"): text for text in (describe_move(state, m) for m in plays.values())}.values())
     more = len(moves) - 4
     text = join(moves[:4])
     if more > 0:

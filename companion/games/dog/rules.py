@@ -11,6 +11,7 @@ the player draw a card first. Table inputs are read in :mod:`.table`, screens ma
 from __future__ import annotations
 
 import random
+from functools import cache
 from dataclasses import replace
 from typing import Any, Mapping
 
@@ -30,6 +31,11 @@ from companion.games.dog.state import COLOURS, HOUSE, PAWNS, DogState, LastMove,
 from companion.games.dog.texts import card_name, colour_name, section, t
 from companion.i18n import Text
 from companion.view import View
+
+
+@cache
+def _board(side: int, segment_fields: int, special: int) -> BoardData:
+    return dog_board(side, segment_fields, (special,))
 
 
 class Dog(Game[DogState]):
@@ -54,7 +60,7 @@ class Dog(Game[DogState]):
 
     def board(self, setup: Setup, options: Mapping[str, Any]) -> BoardData:
         side, _ = board_seats(len(setup.seats), options.get("small_game_seats", "spread"))
-        return dog_board(side, setup.board["segment_fields"], (setup.board["special_fields"],))
+        return _board(side, setup.board["segment_fields"], setup.board["special_fields"])
 
     # --- setup ---------------------------------------------------------------------------
     def check_setup(self, setup: Setup, options: Mapping[str, Any]) -> Setup:
@@ -281,7 +287,8 @@ class Dog(Game[DogState]):
                                  if state.pos[k] == HOUSE and come_out(board, k)]
         if pending.kind == "draw":
             return [Draw(pending.player)]
-        return list(self.turn_plays(state)) + self._folds(state)
+        plays = self.turn_plays(state)
+        return list(plays) + self._folds(state, bool(plays))
 
     def turn_plays(self, state: DogState) -> dict[Play, Any]:
         """Every legal card play of the current player (the real table's unknown hand:
@@ -299,11 +306,13 @@ class Dog(Game[DogState]):
             plays.update(card_plays(state, player, card, board))
         return plays
 
-    def _folds(self, state: DogState) -> list[Action]:
+    def _folds(self, state: DogState, can_play: bool) -> list[Action]:
+        """The legal folds: with known hands only when no card moves (D2); at a real
+        table a trusted fold, or a shown hand of cards that cannot move."""
         player = state.current
         if state.setup.simulated_hands:
             hand = tuple(c for c in state.hands[player] if c)
-            return [] if self.turn_plays(state) else [Fold(player, hand)]
+            return [] if can_play else [Fold(player, hand)]
         if not state.rules.fold_shows_cards:
             return [Fold(player)]
         board = Board(state)
