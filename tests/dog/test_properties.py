@@ -5,6 +5,7 @@ round-trips through JSON and is among the legal actions."""
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -79,5 +80,5 @@ def test_real_table_games_track_hand_sizes():
 @pytest.mark.slow
 @pytest.mark.parametrize("options", MODES, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "basic")
 def test_thousands_of_games(options):
-    for seed in range(200):
+    for seed in range(int(os.environ.get("DOG_PROPERTY_GAMES", "100"))):
         play_game(2 + seed % 5, options, 1000 + seed, simulated=seed % 7 != 0, checks=seed % 10 == 0)

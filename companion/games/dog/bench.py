@@ -10,8 +10,9 @@ from companion.games.dog.state import DogState
 
 
 def bench_positions(n: int = 20, turns: int = 60) -> list[DogState]:
-    """``n`` 6-player royal positions (simulated hands), each after ``turns`` actions
-    of a seeded bot game; time ``GAME.legal_actions(state)`` on them."""
+    """``n`` 6-player royal positions (simulated hands), each a player's turn after at
+    least ``turns`` actions of a seeded bot game; time ``GAME.legal_actions(state)`` on
+    them."""
     from companion.games.dog import GAME
 
     out: list[DogState] = []
@@ -21,10 +22,10 @@ def bench_positions(n: int = 20, turns: int = 60) -> list[DogState]:
                            simulated_hands=True)
         rng = random.Random(f"dog-bench:{seed}")
         seed += 1
-        for _ in range(turns):
-            if GAME.is_over(state):
-                break
+        count = 0
+        while not GAME.is_over(state) and (count < turns or GAME.pending(state).kind != "turn"):
             GAME.apply(state, GAME.choose(state, rng))
+            count += 1
         if not GAME.is_over(state):
             out.append(state)
     return out

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.games.dog.board import goal_id, house_id, track_id
 from companion.games.dog.state import COLOURS, FIGURES, HOUSE, PAWNS, DogState, goal_pos
-from companion.games.dog.texts import FIGURE_NAMES, PAWN_NAMES, colour_name, t
+from companion.games.dog.texts import PAWN_NAMES, t
 from companion.i18n import Text
 
 
@@ -39,14 +39,15 @@ def symbol(state: DogState, pawn: int) -> str:
 
 
 def pawn_name(state: DogState, pawn: int) -> Text:
-    colour = colour_name(state.colours[pawn // PAWNS])
+    colour = state.colours[pawn // PAWNS]
     if state.rules.royal:
-        return t(PAWN_NAMES[FIGURES[pawn % PAWNS]], colour=colour)
-    return t(PAWN_NAMES["pawn"], colour=colour, n=pawn % PAWNS + 1)
+        return token_name(colour, pawn % PAWNS)
+    return t(PAWN_NAMES[(colour, "pawn")], n=pawn % PAWNS + 1)
 
 
-def figure_name(figure: int) -> Text:
-    return t(FIGURE_NAMES[FIGURES[figure]])
+def token_name(colour: str, figure: int) -> Text:
+    """A figure of the box by colour and figure: "blue king"."""
+    return t(PAWN_NAMES[(colour, FIGURES[figure])])
 
 
 def field_id(state: DogState, pawn: int, pos: int) -> str:

@@ -26,9 +26,9 @@ from companion.games.dog.cards import canonical_id, deck_faces, decks, face_of, 
 from companion.games.dog.judge import card_plays, card_problem, describe_move, reject_play
 from companion.games.dog.moves import Board, come_out
 from companion.games.dog.options import BOARD_PARAMETERS, OPTIONS, SIDE_COLOURS, board_seats
-from companion.games.dog.pieces import all_tokens, field_id, figure_name, parse_pawn, pawn_id, pawn_name
+from companion.games.dog.pieces import all_tokens, field_id, parse_pawn, pawn_id, pawn_name, token_name
 from companion.games.dog.state import COLOURS, HOUSE, PAWNS, DogState, LastMove, Phase, Rules
-from companion.games.dog.texts import card_name, colour_name, section, t
+from companion.games.dog.texts import card_name, section, t
 from companion.i18n import Text
 from companion.view import View
 
@@ -54,8 +54,7 @@ class Dog(Game[DogState]):
         return decks()
 
     def tokens(self) -> tuple[TokenSpec, ...]:
-        return tuple(TokenSpec(token, "pawn", colour, t("{colour} {figure}", colour=colour_name(colour),
-                                                          figure=figure_name(figure)))
+        return tuple(TokenSpec(token, "pawn", colour, token_name(colour, figure))
                      for token, colour, figure in all_tokens())
 
     def board(self, setup: Setup, options: Mapping[str, Any]) -> BoardData:

@@ -116,11 +116,14 @@ def propose(game: "Dog", state: DogState, sensed: Sensed) -> Proposal | Verdict 
 
 def _out_of_turn(state: DogState, token: str, pawn: int, player: int) -> Verdict:
     owner = Text.raw(state.setup.seats[pawn // PAWNS].name)
-    return Verdict.reject("out-of-turn", section("D16" if state.controlled(player) != player else "D1"),
-                          t("The {pawn} is {owner}'s; it is {name}'s turn, who moves the pawns of {mover}.",
-                            pawn=pawn_name(state, pawn), owner=owner,
-                            name=Text.raw(state.setup.seats[player].name),
-                            mover=Text.raw(state.setup.seats[state.controlled(player)].name)))
+    name = Text.raw(state.setup.seats[player].name)
+    if state.controlled(player) != player:
+        return Verdict.reject("out-of-turn", section("D16"), t(
+            "The {pawn} is {owner}'s; it is {name}'s turn, who now moves {partner}'s pawns.",
+            pawn=pawn_name(state, pawn), owner=owner, name=name,
+            partner=Text.raw(state.setup.seats[state.controlled(player)].name)))
+    return Verdict.reject("out-of-turn", section("D1"), t("The {pawn} is {owner}'s; it is {name}'s turn.",
+                                                          pawn=pawn_name(state, pawn), owner=owner, name=name))
 
 
 def intent(game: "Dog", state: DogState, name: str, args: Mapping[str, Any]) -> Action | Verdict | None:

@@ -58,12 +58,39 @@ COLOUR_NAMES = {
     "white": N_("white"), "black": N_("black"),
 }
 
-FIGURE_NAMES = {"king": N_("king"), "knight": N_("knight"), "citizen": N_("citizen"), "fool": N_("fool")}
-
-# Pawn names: the colour adjective agrees with the noun in each language.
+# Pawn names, whole (the colour agrees with the noun in each language): (colour, figure) ->
+# msgid; figure "pawn" is the basic game's numbered pawn.
 PAWN_NAMES = {
-    "king": N_("{colour} king"), "knight": N_("{colour} knight"), "citizen": N_("{colour} citizen"),
-    "fool": N_("{colour} fool"), "pawn": N_("{colour} pawn {n}"),
+    ("blue", "king"): N_("blue king"),
+    ("blue", "knight"): N_("blue knight"),
+    ("blue", "citizen"): N_("blue citizen"),
+    ("blue", "fool"): N_("blue fool"),
+    ("blue", "pawn"): N_("blue pawn {n}"),
+    ("yellow", "king"): N_("yellow king"),
+    ("yellow", "knight"): N_("yellow knight"),
+    ("yellow", "citizen"): N_("yellow citizen"),
+    ("yellow", "fool"): N_("yellow fool"),
+    ("yellow", "pawn"): N_("yellow pawn {n}"),
+    ("red", "king"): N_("red king"),
+    ("red", "knight"): N_("red knight"),
+    ("red", "citizen"): N_("red citizen"),
+    ("red", "fool"): N_("red fool"),
+    ("red", "pawn"): N_("red pawn {n}"),
+    ("green", "king"): N_("green king"),
+    ("green", "knight"): N_("green knight"),
+    ("green", "citizen"): N_("green citizen"),
+    ("green", "fool"): N_("green fool"),
+    ("green", "pawn"): N_("green pawn {n}"),
+    ("white", "king"): N_("white king"),
+    ("white", "knight"): N_("white knight"),
+    ("white", "citizen"): N_("white citizen"),
+    ("white", "fool"): N_("white fool"),
+    ("white", "pawn"): N_("white pawn {n}"),
+    ("black", "king"): N_("black king"),
+    ("black", "knight"): N_("black knight"),
+    ("black", "citizen"): N_("black citizen"),
+    ("black", "fool"): N_("black fool"),
+    ("black", "pawn"): N_("black pawn {n}"),
 }
 
 CARD_NAMES = {

@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from companion.game import Decision
 from companion.games.dog import rounds
-from companion.games.dog.cards import face_of
 from companion.games.dog.pieces import field_id, field_label, pawn_id, pawn_name, symbol
 from companion.games.dog.state import PAWNS, DogState, Phase
-from companion.games.dog.texts import card_name, colour_name, t
+from companion.games.dog.texts import colour_name, t
 from companion.i18n import Text
 from companion.view import BoardView, Move, Need, PieceView, PlayerView, View
 
@@ -125,6 +124,3 @@ def describe_state(state: DogState) -> list[Text]:
         lines.append(t("Played this round: {cards}", cards=Text.raw(" ".join(state.played_round))))
     return lines
 
-
-def card_label(card: str) -> Text:
-    return card_name(face_of(card) or "")
