@@ -23,7 +23,8 @@ class Move:
     """One way to carry out a card: ``steps`` are (pawn, from, to) in order (one for most
     cards, two for a swap, several for classic's split 7), ``hits`` the pawns sent to
     their house, ``draw`` whether the move ends on a special field (R8), ``jump`` the
-    citizen's jump target (R7) or ``None``."""
+    citizen's jump target (R7) or ``None``; ``part_hits`` the hits of each step of a split
+    7, which is played step by step."""
 
     face: str
     steps: tuple[tuple[int, int, int], ...]
@@ -31,6 +32,7 @@ class Move:
     draw: bool = False
     jump: int | None = None
     come_out: bool = False
+    part_hits: tuple[tuple[int, ...], ...] = ()
 
     @property
     def pawn(self) -> int:
@@ -98,7 +100,12 @@ class Board:
         return None
 
     def apply(self, move: Move) -> None:
-        """Play ``move`` on this board (hits first, then the steps, then the jump)."""
+        """Play ``move`` on this board (hits first, then the steps, then the jump; a split
+        7 step by step)."""
+        if move.part_hits:
+            for step, hits in zip(move.steps, move.part_hits):
+                self.apply(Move(move.face, (step,), hits))
+            return
         for victim in move.hits:
             where = self.pos[victim]
             if where >= 0 and self.occ[where] == victim:
@@ -316,13 +323,13 @@ def swaps(board: Board, own: range, why: list[Block] | None = None) -> list[Move
 
 def split_seven(board: Board, own: range) -> list[Move]:
     """Classic DOG's 7: seven steps split over own pawns, each moved once, in any order;
-    every pawn passed is hit ("burning" 7), as is a pawn on a final field."""
-    results: dict[tuple[int, ...], Move] = {}
+    every pawn passed is hit ("burning" 7), as is a pawn on a final field. Every order
+    of the parts is its own move, so the table may play them in any order."""
+    results: list[Move] = []
 
-    def go(b: Board, left: int, steps: tuple[tuple[int, int, int], ...], hits: tuple[int, ...]) -> None:
+    def go(b: Board, left: int, steps: tuple[tuple[int, int, int], ...], hits: tuple[tuple[int, ...], ...]) -> None:
         if left == 0:
-            key = tuple(b.pos)
-            results.setdefault(key, Move("7", steps, hits))
+            results.append(Move("7", steps, tuple(v for part in hits for v in part), part_hits=hits))
             return
         used = {s[0] for s in steps}
         for pawn in own:
@@ -334,10 +341,10 @@ def split_seven(board: Board, own: range) -> list[Move]:
                     move = Move("7", ((pawn, b.pos[pawn], dest),), burnt)
                     nxt = b.copy()
                     nxt.apply(move)
-                    go(nxt, left - n, steps + ((pawn, b.pos[pawn], dest),), hits + burnt)
+                    go(nxt, left - n, steps + ((pawn, b.pos[pawn], dest),), hits + (burnt,))
 
     go(board, 7, (), ())
-    return list(results.values())
+    return results
 
 
 def face_moves(board: Board, player: int, face: str, why: list[Block] | None = None,
