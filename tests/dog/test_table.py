@@ -181,3 +181,9 @@ def test_bench_positions_are_six_player_royal_turns():
     for state in positions:
         assert state.players == 6 and state.rules.royal and GAME.pending(state).kind == "turn"
         assert any(p >= 0 for p in state.pos[:6 * PAWNS])
+
+
+def test_card_targets_for_the_card_on_the_table():
+    state = position({"P0.1": 20, "P0.2": 62}, ("5",))
+    assert GAME.card_targets(state, "5") == {pawn(state, "P0.1"): ("t25",), pawn(state, "P0.2"): ("g0.3", "t3")}
+    assert GAME.card_targets(state, "QUEEN") == {}

@@ -57,10 +57,16 @@ def card_plays(state: DogState, player: int, card: str, board: Board | None = No
     return out
 
 
-def join(texts: list[Text]) -> Text:
+def join(texts: list[Text], last: str = "") -> Text:
+    """``texts`` as a list: "a, b, c", or with ``last`` ("or", "then") before the last."""
     out = texts[0]
-    for text in texts[1:]:
-        out = Text(PAIR, {"a": out, "b": text}, domain="")
+    for n, text in enumerate(texts[1:], start=2):
+        if n == len(texts) and last == "or":
+            out = t("{a} or {b}", a=out, b=text)
+        elif last == "then":
+            out = t("{a}, then {b}", a=out, b=text)
+        else:
+            out = Text(PAIR, {"a": out, "b": text}, domain="")
     return out
 
 
@@ -72,7 +78,7 @@ def describe_move(state: DogState, move: Move) -> Text:
     parts = [t("the {pawn} to {field}", pawn=pawn_name(state, p),
                field=field_label(state, move.jump if move.jump is not None and p == move.pawn else end))
              for p, _, end in move.steps]
-    return join(parts)
+    return join(parts, "then")
 
 
 def instead(state: DogState, card: str, plays: dict[Play, Move]) -> Text:
@@ -82,7 +88,7 @@ def instead(state: DogState, card: str, plays: dict[Play, Move]) -> Text:
                  card=card_name(face_of(card) or ""))
     moves = list({text.render("en"): text for text in (describe_move(state, m) for m in plays.values())}.values())
     more = len(moves) - 4
-    text = join(moves[:4])
+    text = join(moves[:4], "" if more > 0 else "or")
     if more > 0:
         text = t("{moves} and {n} more", moves=text, n=more)
     return t("The {card} can move {moves}.", card=card_name(face_of(card) or ""), moves=text)
@@ -202,7 +208,7 @@ def card_problem(state: DogState, player: int, card: str, use: str) -> Verdict |
                                   t("The copy card cannot be the first card played in a round."))
         if use not in sources:
             return Verdict.reject("copy-source", section("D11"), t("The copy stands for {cards}, not {use!r}.",
-                                  cards=join([card_name(s) for s in sources]), use=use))
+                                  cards=join([card_name(s) for s in sources], "or"), use=use))
     elif face == "joker":
         if use not in JOKER_FACES:
             return Verdict.reject("joker-use", section("D1"), t("Say which card the joker stands for."))

@@ -23,7 +23,7 @@ from companion.games.dog import bot, rounds, table, views
 from companion.games.dog.actions import ACTION_TYPES, Draw, Exchange, Fold, Place, Play
 from companion.games.dog.board import dog_board
 from companion.games.dog.cards import canonical_id, deck_faces, decks, face_of, game_deck
-from companion.games.dog.judge import card_plays, card_problem, describe_move, reject_play
+from companion.games.dog.judge import card_plays, card_problem, describe_move, reject_play, uses
 from companion.games.dog.moves import Board, come_out
 from companion.games.dog.options import BOARD_PARAMETERS, OPTIONS, SIDE_COLOURS, board_seats
 from companion.games.dog.pieces import all_tokens, field_id, parse_pawn, pawn_id, pawn_name, token_name
@@ -364,6 +364,13 @@ class Dog(Game[DogState]):
 
     def describe_state(self, state: DogState) -> list[Text]:
         return views.describe_state(state)
+
+    def card_targets(self, state: DogState, card: str) -> dict[str, tuple[str, ...]]:
+        """For the card on the table: each pawn the current player can move with it ->
+        the fields it can reach (empty for a card that is not DOG's or cannot move)."""
+        if card_problem(state, state.current, card, (uses(state, face_of(card) or "") or ("",))[0]):
+            return {}
+        return views.targets(state, card_plays(state, state.current, card))
 
     def field_of(self, state: DogState, token: str) -> str | None:
         """The field where the pawn ``token`` stands (``None``: not in this game)."""

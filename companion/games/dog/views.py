@@ -4,7 +4,7 @@ last move and its hits) and the JSON observation."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from companion.game import Decision
 from companion.games.dog import rounds
@@ -12,7 +12,8 @@ from companion.games.dog.pieces import field_id, field_label, pawn_id, pawn_name
 from companion.games.dog.state import PAWNS, DogState, Phase
 from companion.games.dog.texts import colour_name, t
 from companion.i18n import Text
-from companion.view import BoardView, Move, Need, PieceView, PlayerView, View
+from companion.games.dog.moves import Move
+from companion.view import BoardView, Move as MoveView, Need, PieceView, PlayerView, View
 
 if TYPE_CHECKING:
     from companion.games.dog.rules import Dog
@@ -50,6 +51,19 @@ def _instructions(state: DogState) -> tuple[Text, ...]:
     return tuple(out)
 
 
+def targets(state: DogState, plays: Mapping[Any, Move]) -> dict[str, tuple[str, ...]]:
+    """Pawn id -> the fields the ``plays`` can take it to (the citizen's jump included)."""
+    out: dict[str, list[str]] = {}
+    for move in plays.values():
+        for pawn, _, end in move.steps:
+            if move.jump is not None and pawn == move.pawn:
+                end = move.jump
+            fields = out.setdefault(pawn_id(state, pawn), [])
+            if field_id(state, pawn, end) not in fields:
+                fields.append(field_id(state, pawn, end))
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def view(game: "Dog", state: DogState, player: int | None) -> View:
     pending = game.pending(state)
     players = tuple(
@@ -59,28 +73,20 @@ def view(game: "Dog", state: DogState, player: int | None) -> View:
         for p, seat in enumerate(state.setup.seats))
     pieces = tuple(PieceView(pawn_id(state, k), k // PAWNS, field_id(state, k, state.pos[k]), symbol(state, k),
                              pawn_name(state, k)) for k in range(len(state.pos)))
-    movable: dict[str, list[str]] = {}
+    movable: dict[str, tuple[str, ...]] = {}
     waiting: tuple[Need, ...] = ()
     if isinstance(pending, Decision) and pending.kind == "turn":
         waiting = (Need(t("Lay a card")), Need(t("Scan or tap the pawn")), Need(t("Confirm")))
         if state.setup.simulated_hands and player in (None, state.current):
-            for action, move in game.turn_plays(state).items():
-                for pawn, _, end in move.steps:
-                    if move.jump is not None and pawn == move.pawn:
-                        end = move.jump
-                    targets = movable.setdefault(pawn_id(state, pawn), [])
-                    target = field_id(state, pawn, end)
-                    if target not in targets:
-                        targets.append(target)
+            movable = targets(state, game.turn_plays(state))
     elif isinstance(pending, Decision) and pending.kind == "exchange":
         waiting = tuple(Need(t("{name} passes a card", name=Text.raw(state.setup.seats[p].name)),
                              p in state.exchange_given) for p in range(state.players))
-    last = tuple(Move(pawn_id(state, p), field_id(state, p, start), field_id(state, p, end))
+    last = tuple(MoveView(pawn_id(state, p), field_id(state, p, start), field_id(state, p, end))
                  for p, start, end in state.last.moves)
-    last += tuple(Move(pawn_id(state, v), field_id(state, v, where), field_id(state, v, -1), hit=True)
+    last += tuple(MoveView(pawn_id(state, v), field_id(state, v, where), field_id(state, v, -1), hit=True)
                   for v, where in state.last.hits)
-    board = BoardView(game.board(state.setup, state.options), pieces, tuple(movable),
-                      {k: tuple(v) for k, v in movable.items()}, last)
+    board = BoardView(game.board(state.setup, state.options), pieces, tuple(movable), movable, last)
     progress = (t("Round {n}: {size} cards each", n=state.round + 1, size=rounds.hand_size(state)),
                 t("Deck: {deck} cards · played: {played}", deck=len(state.deck), played=len(state.discard)))
     panels: dict[str, Any] = {"played": list(state.played_round)}
