@@ -378,9 +378,8 @@ def face_moves(board: Board, player: int, face: str, why: list[Block] | None = N
             out += forward_moves(board, face, pawn, 11, green, why)
         elif face == "4":
             out += forward_moves(board, face, pawn, 4, green, why)
-            if royal_king_ok(board, pawn, 4):
-                for dest, hits in backward(board, pawn, why):
-                    out += _track_move(board, face, pawn, dest, hits, board.rules.royal)
+            for dest, hits in backward(board, pawn, why):  # 4 is within the king's 1-7 (R5)
+                out += _track_move(board, face, pawn, dest, hits, board.rules.royal)
         elif face == "1-7":
             for n in range(1, 8):
                 out += forward_moves(board, face, pawn, n, green, why)
@@ -390,6 +389,3 @@ def face_moves(board: Board, player: int, face: str, why: list[Block] | None = N
             out += forward_moves(board, face, pawn, NUMBERS[face], green, why)
     return out
 
-
-def royal_king_ok(board: Board, pawn: int, value: int) -> bool:
-    return not (board.rules.royal and pawn % PAWNS == KING and value > KING_MAX)

@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from companion.boards import Board as BoardData
 from companion.errors import GameError
-from companion.game import (Action, BGStats, Chance, Decision, Deck, Game, Over, Pending, Proposal, ScoreLine,
+from companion.game import (Action, BGStats, Decision, Deck, Game, Over, Pending, Proposal, ScoreLine,
                             ScoreSheet, PlayerScore, Sensed, Setup, TokenSpec, Verdict)
 from companion.games.dog import bot, rounds, table, views
 from companion.games.dog.actions import ACTION_TYPES, Draw, Exchange, Fold, Place, Play

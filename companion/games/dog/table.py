@@ -11,7 +11,7 @@ from companion.games.dog.actions import Draw, Exchange, Fold, Place, Play
 from companion.games.dog.cards import face_of
 from companion.games.dog.judge import card_plays, card_problem, describe_move, reject_play, uses
 from companion.games.dog.moves import Move
-from companion.games.dog.pieces import field_label, parse_pawn, pawn_name
+from companion.games.dog.pieces import field_id, parse_pawn, pawn_name
 from companion.games.dog.state import PAWNS, DogState
 from companion.games.dog.texts import card_name, section, t
 from companion.i18n import Text
@@ -53,7 +53,6 @@ def _involves(play: Play, token: str) -> bool:
 
 
 def _reaches(play: Play, move: Move, state: DogState, field: str) -> bool:
-    from companion.games.dog.pieces import field_id
     return field in (play.to, *(p.split("@")[1] for p in play.parts)) or (
         move.jump is not None and field == field_id(state, move.pawn, move.jump))
 
