@@ -126,3 +126,16 @@ def test_entering_the_goal_after_going_back_with_four_needs_no_lap():
     state.current = 0
     accepted(state, play(state, "3", "P0.1", "g0.1"))  # 63, 0, G1
     assert where(state, "P0.1") == goal_pos(1)
+
+
+def test_king_on_a_foreign_start_is_hit_only_by_that_colour():
+    state = position({"P0.king": 16, "P1.fool": 11, "P2.fool": 11 - 16 + 64}, ("5",), mode="royal", current=1)
+    accepted(state.copy(), play(state, "5", "P1.fool", "t16"))
+    other = position({"P0.king": 16, "P2.fool": 11}, ("5",), mode="royal", current=2)
+    rejected(other, play(other, "5", "P2.fool", "t16"), "king-hit", "R5")
+
+
+def test_hitting_ignores_rank():
+    state = position({"P0.fool": 20, "P1.knight": 25}, ("5",), mode="royal")
+    accepted(state, play(state, "5", "P0.fool", "t25"))
+    assert where(state, "P1.knight") == HOUSE
