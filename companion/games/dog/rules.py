@@ -83,8 +83,8 @@ class Dog(Game[DogState]):
                 raise GameError(t("Seat {n}: the colour {colour} is taken.", n=i + 1, colour=colour))
             used.add(colour)
             team = i % (n // 2) if teamed else None
-            if seat.team is not None and team is not None and sorted(
-                    j for j, s in enumerate(setup.seats) if s.team == seat.team) != [i % (n // 2), i % (n // 2) + n // 2]:
+            mates = {j for j, other in enumerate(setup.seats) if seat.team is not None and other.team == seat.team}
+            if team is not None and seat.team is not None and mates != {i, (i + n // 2) % n}:
                 raise GameError(t("Seat {n}: partners sit opposite each other in DOG.", n=i + 1))
             if seat.team is not None and team is None:
                 raise GameError(t("Seat {n}: with {players} players or teams=off, everyone plays alone.",
