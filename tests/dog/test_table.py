@@ -157,7 +157,7 @@ def test_decks_tokens_and_the_standard_deck_ids():
     decks = {d.name: d for d in GAME.decks()}
     assert sum(c.copies for c in decks["dog-royal"].cards) == 110 and len(decks["dog-royal"].cards) == 15
     assert sum(c.copies for c in decks["dog-classic"].cards) == 110 and len(decks["dog-classic"].cards) == 14
-    assert sum(c.copies for c in decks["standard-brandi"].cards) == 54
+    assert sum(c.copies for c in decks["standard"].cards) == 54
     assert standard_deck_ids()[:3] == ("AS", "2S", "3S") and "10H" in standard_deck_ids()
     tokens = GAME.tokens()
     assert len(tokens) == 24 and len({t.id for t in tokens}) == 24 and tokens[0].id == "pawn-blue-king"

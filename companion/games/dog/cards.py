@@ -55,7 +55,7 @@ def decks() -> tuple[Deck, ...]:
                               2 if card == JOKER_ID else 1) for card in standard_deck_ids())
     return (Deck("dog-royal", t("DOG Royal (110 cards)"), royal),
             Deck("dog-classic", t("DOG classic (110 cards)"), classic),
-            Deck("standard-brandi", t("Standard cards with jokers, Brändi style"), standard))
+            Deck("standard", t("Standard cards with jokers, Brändi style"), standard))
 
 
 def game_deck(deck: str, new_cards: bool) -> list[str]:

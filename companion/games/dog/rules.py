@@ -270,6 +270,30 @@ class Dog(Game[DogState]):
         else:
             rounds.next_turn(state)
 
+    def deck(self, options: Mapping[str, Any]) -> Deck | None:
+        """The box the table plays with (option ``deck``): DOG Royal, classic DOG or
+        standard cards."""
+        wanted = {"royal": "dog-royal", "classic": "dog-classic", "standard": "standard"}[options["deck"]]
+        return next(d for d in self.decks() if d.name == wanted)
+
+    def bench_positions(self, n: int) -> list[DogState]:
+        """6-player royal positions at a player's turn."""
+        from companion.games.dog.bench import bench_positions
+
+        return bench_positions(n)
+
+    def highlights(self, state: DogState, sensed: Sensed) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]] | None:
+        """The pawns that can use the card in the play zone, and where they would go."""
+        if not sensed.cards:
+            return None
+        targets = self.card_targets(state, sensed.cards[0])
+        return tuple(targets), targets
+
+    def touch_actions(self, state: DogState) -> list[Action]:
+        """What needs no card and no pawn: a card passed to the partner, the royal opening
+        skipped, a card drawn on a special field, a fold the referee trusts."""
+        return [a for a in self.legal_actions(state) if not isinstance(a, Play) and not getattr(a, "cards", ())]
+
     def legal_actions(self, state: DogState) -> list[Action]:
         pending = self.pending(state)
         if isinstance(pending, Over):

@@ -13,7 +13,7 @@ from companion.games.dog.state import PAWNS, DogState, Phase
 from companion.games.dog.texts import colour_name, t
 from companion.i18n import Text
 from companion.games.dog.moves import Move
-from companion.view import BoardView, Move as MoveView, Need, PieceView, PlayerView, View
+from companion.view import BoardView, Move as MoveView, Need, NeedKind, PieceView, PlayerView, View
 
 if TYPE_CHECKING:
     from companion.games.dog.rules import Dog
@@ -76,12 +76,13 @@ def view(game: "Dog", state: DogState, player: int | None) -> View:
     movable: dict[str, tuple[str, ...]] = {}
     waiting: tuple[Need, ...] = ()
     if isinstance(pending, Decision) and pending.kind == "turn":
-        waiting = (Need(t("Lay a card")), Need(t("Scan or tap the pawn")), Need(t("Confirm")))
+        waiting = (Need(t("Lay a card"), NeedKind.CARDS), Need(t("Scan or tap the pawn"), NeedKind.TOKEN),
+                   Need(t("Confirm"), NeedKind.CONFIRM))
         if state.setup.simulated_hands and player in (None, state.current):
             movable = targets(state, game.turn_plays(state))
     elif isinstance(pending, Decision) and pending.kind == "exchange":
         waiting = tuple(Need(t("{name} passes a card", name=Text.raw(state.setup.seats[p].name)),
-                             p in state.exchange_given) for p in range(state.players))
+                             done=p in state.exchange_given) for p in range(state.players))
     last = tuple(MoveView(pawn_id(state, p), field_id(state, p, start), field_id(state, p, end))
                  for p, start, end in state.last.moves)
     last += tuple(MoveView(pawn_id(state, v), field_id(state, v, where), field_id(state, v, -1), hit=True)
@@ -94,7 +95,7 @@ def view(game: "Dog", state: DogState, player: int | None) -> View:
         panels["hand"] = [c for c in state.hands[player] if c]
     current = pending.player if isinstance(pending, Decision) else None
     return View(players, current, pending.prompt, waiting, _instructions(state), progress, board, panels,
-                state.phase is Phase.OVER)
+                over=state.phase is Phase.OVER)
 
 
 def observation(state: DogState, player: int | None) -> dict[str, Any]:
