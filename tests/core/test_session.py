@@ -202,3 +202,43 @@ def test_a_new_game_logs_every_option_resolved(store):
     options = store.record(ref.game_id).options
     assert options["birth_to"] == "stable" and options["end_when"] == "kind_exhausted"
     assert set(options) == {o.name for o in ref.game.options}
+
+
+def test_one_undo_takes_back_a_catch_from_a_stack_with_its_draw(store):
+    """The catch and the token drawn for it are one move at the table: Undo says so and
+    takes back both, and a resumed game agrees."""
+    ref = table_game(store)
+    before = ref.observation()
+    ref.table_input(CardsSeen(("blue-2", "red-2")))
+    drawn = sorted(ref.state.stacks["foal"])[0]
+    ref.scan(drawn)
+    assert ref.confirm().accepted and len(ref.actions) == 5
+    said = ref.last_move().render("en")
+    assert "Catch" in said and "+" in said
+    verdict = ref.table_input(ButtonPressed("undo"))
+    assert verdict.accepted and len(ref.actions) == 3
+    assert drawn in ref.state.stacks["foal"]
+    assert ref.observation()["players"] == before["players"]
+    assert Referee.resume(store, ref.game_id).actions == ref.actions
+
+
+def test_a_tap_on_the_board_proposes_a_move_that_confirm_plays(store):
+    ref = Referee.new(store, "bumerang", [Seat("A"), Seat("B"), Seat("C")], seed=4)
+    assert ref.table_input(Intent("touch", {"target": "E5"})) is None
+    assert ref.proposal is not None and ref.view().waiting
+    assert ref.table_input(ButtonPressed("confirm")).accepted
+    assert ref.observation()["table"]["touched"] == [] and len(ref.actions) == 1
+
+
+@pytest.mark.parametrize("args, reason", [({}, "bad-intent"), ({"target": 5}, "bad-intent"),
+                                          ({"target": "nowhere"}, "unknown-tap")])
+def test_a_tap_that_names_nothing_is_refused_with_a_reason(store, args, reason):
+    ref = Referee.new(store, "bumerang", [Seat("A"), Seat("B"), Seat("C")], seed=4)
+    verdict = ref.table_input(Intent("touch", args))
+    assert not verdict.accepted and verdict.reason == reason and ref.touched == []
+
+
+def test_choosing_without_alternatives_is_refused(store):
+    ref = table_game(store)
+    verdict = ref.table_input(Intent("choose", {"index": 0}))
+    assert not verdict.accepted and verdict.reason == "nothing-to-choose"
