@@ -21,7 +21,7 @@ def build_app(*, simulate: bool, size: tuple[int, int] | None = None, quiet: boo
         size = kivyenv.SIZES["hd"]  # room for the simulator panel beside the table
     kivyenv.configure(size, quiet=quiet)
     from companion.i18n import set_language
-    from ui.services import open_services
+    from referee.services import open_services
     from ui.shell import CompanionApp
 
     services = open_services(simulate=simulate, config_path=config_path)

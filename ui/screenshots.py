@@ -76,7 +76,7 @@ def lay_cards(app: Any, driver: Any, patience: float = 120.0) -> None:
     import time
 
     from ui.simulation import Puppet
-    from ui.watcher import WatchState
+    from referee.watcher import WatchState
 
     deadline = time.monotonic() + patience
     while app.services.cards.status.state is WatchState.PREPARING and time.monotonic() < deadline:

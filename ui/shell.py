@@ -23,8 +23,8 @@ from companion.i18n import on_language_change
 from companion.inputs import DeviceStatus, TableInput
 from ui import D, theme
 from ui.screens.base import Page, error_text
-from ui.services import Services
-from ui.table import Table
+from referee.services import Services
+from referee.table import Table
 from ui.widgets import escape, icon, message_dialog
 
 _, N_, ngettext = D.markers()
@@ -50,7 +50,7 @@ class _Survive(ExceptionHandler):
 
 
 class CompanionApp(App):
-    """The touchscreen app on top of :class:`~ui.services.Services`."""
+    """The touchscreen app on top of :class:`~referee.services.Services`."""
 
     title = "Table companion"
 

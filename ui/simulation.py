@@ -2,7 +2,7 @@
 
 :class:`Puppet` works the simulated hardware the way hands would: tokens go on the
 simulated reader (:func:`hardware.rfid.table.simulated_table`), cards are laid under
-the synthetic camera, where card vision (:class:`ui.watcher.CardWatcher`) reads them
+the synthetic camera, where card vision (:class:`referee.watcher.CardWatcher`) reads them
 as at a real table, and the confirm and undo buttons are pressed through their mock
 pins. Without a device layer, or without card vision, the same inputs go straight on
 the queue (``TagPlaced``, ``CardsSeen``, ``ButtonPressed``).
@@ -28,8 +28,8 @@ from companion.errors import CompanionError
 from companion.inputs import ButtonPressed, CardsSeen, Intent, TagPlaced
 
 from ui import D
-from ui.table import Table
-from ui.watcher import WatchState
+from referee.table import Table
+from referee.watcher import WatchState
 
 _, N_, ngettext = D.markers()
 log = logging.getLogger(__name__)

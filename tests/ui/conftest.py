@@ -1,5 +1,5 @@
 """Shared fixtures: the simulation's Mustang model, built once per session by card vision
-in the app (:class:`ui.watcher.CardWatcher`) and copied where each test's app looks."""
+in the app (:class:`referee.watcher.CardWatcher`) and copied where each test's app looks."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from companion.inputs import InputQueue
 from hardware.camera import SyntheticCamera
 from hardware.config import Config, ZoneConfig
-from ui.watcher import CardWatcher, WatchState, rendered_model_file
+from referee.watcher import CardWatcher, WatchState, rendered_model_file
 
 ZONE_CORNERS = ((0.0, 0.0), (640.0, 0.0), (640.0, 480.0), (0.0, 480.0))
 """A play zone set by hand: the whole 640×480 picture (without markers the synthetic

@@ -71,7 +71,7 @@ def pump_until(driver: Any, condition: Callable[[], bool], seconds: float = 30.0
 
 
 def watching(app: Any) -> bool:
-    from ui.watcher import WatchState
+    from referee.watcher import WatchState
 
     return app.services.cards.status.state is WatchState.WATCHING
 
@@ -183,7 +183,7 @@ def teach(driver: Any, work: Path) -> dict[str, Any]:
     simulator panel and learnt, the others skipped; the model saved and then used by
     card vision."""
     from companion.game import Seat
-    from ui.watcher import taught_model_file
+    from referee.watcher import taught_model_file
 
     app = driver.app
     app.table.start("mustang", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=3)
@@ -265,7 +265,7 @@ def no_vision(driver: Any, work: Path) -> dict[str, Any]:
     """A damaged deck model, then the camera unplugged: the play screen says what to do
     and cards can still be entered by hand."""
     from companion.game import Seat
-    from ui.watcher import WatchState
+    from referee.watcher import WatchState
 
     app = driver.app
     app.table.start("mustang", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=3)

@@ -11,8 +11,8 @@ import pytest
 from companion.game import Chance, Seat
 from companion.inputs import DeviceStatus
 from hardware.manager import Hardware
-from ui.services import open_services
-from ui.table import Table
+from referee.services import open_services
+from referee.table import Table
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from companion.i18n import set_language
 from hardware.camera import SyntheticCamera
 from hardware.config import Config
 from tests.ui.conftest import manual_zone, wait_for
-from ui.watcher import CardWatcher, WatchState, rendered_model_file, taught_model_file
+from referee.watcher import CardWatcher, WatchState, rendered_model_file, taught_model_file
 
 
 @pytest.fixture

@@ -94,7 +94,7 @@ class Page(Screen):
         """The game changed; screens that show it refresh."""
 
     def cards_changed(self) -> None:
-        """Card vision's status changed (:class:`ui.watcher.WatchStatus`); screens that
+        """Card vision's status changed (:class:`referee.watcher.WatchStatus`); screens that
         show it refresh."""
 
     # --- the bar across the top ------------------------------------------------------

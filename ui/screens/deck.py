@@ -5,7 +5,7 @@ whether the expected card was learnt, needs another try (blurred, dark, two card
 card shown before) or was not found; the screen shows the live picture with the card's
 outline, the card to show next, what to change and the progress. Frames are read and
 fed on a worker thread, which also builds the model at the end, saves it where card
-vision looks for it (:func:`ui.watcher.taught_model_file`) and restarts card vision
+vision looks for it (:func:`referee.watcher.taught_model_file`) and restarts card vision
 with it. Cards laid while teaching are not played.
 """
 
@@ -25,7 +25,7 @@ from companion.inputs import CardsSeen
 from ui import D, theme
 from ui.camera_view import CameraView
 from ui.screens.base import Page
-from ui.watcher import taught_model_file, vision_deck
+from referee.watcher import taught_model_file, vision_deck
 from ui.widgets import BigButton, Column, Panel, Words, escape, primary, row, scrolling, sizes
 
 _, N_, ngettext = D.markers()

@@ -1,7 +1,7 @@
 """The home screen: start, resume, score, history, settings, hardware, enrolment.
 
 What happened to a game database that could not be used as it was (set aside, left
-untouched, unreadable now) is said at the top (:attr:`ui.services.Services.store_notice`).
+untouched, unreadable now) is said at the top (:attr:`referee.services.Services.store_notice`).
 """
 
 from __future__ import annotations

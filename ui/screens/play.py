@@ -31,7 +31,7 @@ from ui.camera_view import CameraView
 from ui.panels import GamePanels, panels_for
 from ui.pickers import pick_cards, pick_token
 from ui.screens.base import Page
-from ui.watcher import WatchState
+from referee.watcher import WatchState
 from ui.widgets import (Banner, BigButton, Column, Countdown, Panel, Words, confirm_dialog, escape, icon, primary,
                         row, scrolling, sizes, swatch)
 

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 from companion.game import Decision, Seat, Verdict
 from companion.inputs import CardsSeen, TableInput
 
-from ui.services import Services
+from referee.services import Services
 
 log = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ from companion.errors import CompanionError
 from companion.i18n import Text
 from companion.inputs import DeviceStatus, InputQueue
 
-from ui import D
-from ui.watcher import CardWatcher, decks_dir
+from referee import D
+from referee.watcher import CardWatcher, decks_dir
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ class Services:
     ``hardware`` is ``None`` when no device layer could be started (the table then
     plays by touch); ``devices`` holds the last :class:`DeviceStatus` of each device;
     ``cards`` runs card vision on the camera for the game being played
-    (:class:`ui.watcher.CardWatcher`). ``store_notice`` says what happened to a game
+    (:class:`referee.watcher.CardWatcher`). ``store_notice`` says what happened to a game
     database that could not be used as it was (the home screen shows it).
     """
 

@@ -39,7 +39,7 @@ from companion.game import resolve_options
 from companion.i18n import Text
 from companion.inputs import InputQueue
 
-from ui import D
+from referee import D
 
 log = logging.getLogger(__name__)
 
