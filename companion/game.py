@@ -397,8 +397,10 @@ class Game(ABC):
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         by_type = {cls.type: cls for cls in self.action_types}
+        if not isinstance(data, Mapping):
+            raise GameError(Text("An action is a JSON object with a type, not {value!r}.", value=data))
         kind = data.get("type")
-        if kind not in by_type:
+        if not isinstance(kind, str) or kind not in by_type:
             raise GameError(Text("Unknown action type {type!r}.", type=kind))
         cls = by_type[kind]
         fields = {f.name: f for f in dataclasses.fields(cls)}
