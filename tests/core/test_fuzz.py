@@ -184,8 +184,11 @@ def test_a_hundred_thousand_random_inputs_are_all_judged():
 
 
 @pytest.mark.parametrize("item", [Intent("action", {"action": 0}), Intent("action", {"action": [1]}),
-                                  ("json", {"type": ["catch"]}), ("json", {"type": {"a": 1}})])
-def test_an_action_that_is_not_an_object_with_a_named_type_is_refused(item):
+                                  ("json", {"type": ["catch"]}), ("json", {"type": {"a": 1}}),
+                                  ("json", {"type": "catch", "cards": 5, "horse": "foal-red-1"}),
+                                  ("json", {"type": "catch", "cards": ["red-1"], "horse": {}}),
+                                  ("json", {"type": "exchange", "count": True})])
+def test_an_action_that_is_not_an_object_with_fields_of_their_types_is_refused(item):
     """Found by the fuzzing: these raised AttributeError and TypeError."""
     ref = Referee.new(GameStore(":memory:"), "mustang", [Seat("A"), Seat("B")], seed=1)
     verdict = _feed(ref, item)
