@@ -35,6 +35,8 @@ from __future__ import annotations
 import dataclasses
 import enum
 import random
+import types
+import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
@@ -674,22 +676,45 @@ class Game(ABC, Generic[S]):
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         by_type = {cls.type: cls for cls in self.action_types}
+        if not isinstance(data, Mapping):
+            raise GameError(Text("An action is a JSON object with a type, not {value!r}.", value=data))
         kind = data.get("type")
-        if kind not in by_type:
+        if not isinstance(kind, str) or kind not in by_type:
             raise GameError(Text("Unknown action type {type!r}.", type=kind))
         cls = by_type[kind]
         fields = {f.name: f for f in dataclasses.fields(cls)}
+        hints = typing.get_type_hints(cls)
         args = {}
         for name, value in data.items():
             if name == "type":
                 continue
             if name not in fields:
                 raise GameError(Text("Action {type} has no field {field}.", type=kind, field=name))
+            if not _fits(value, hints[name]):
+                raise GameError(Text("Action {type} cannot have {value!r} as its {field}.", type=kind, field=name,
+                                     value=value))
             args[name] = tuple(value) if isinstance(value, list) else value
         try:
             return cls(**args)
         except TypeError as err:
             raise GameError(Text("Action {type} is incomplete: {detail}", type=kind, detail=str(err))) from err
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a JSON value can be an action field of type ``hint`` (``str``, ``int``,
+    ``tuple[X, ...]`` as a list, ``X | None``); other kinds of field are the game's to check."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if hint is type(None):
+        return value is None
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return isinstance(value, (list, tuple)) and all(_fits(v, args[0]) for v in value)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, a) for a in args)
+    return True
 
 
 def _encode(value: Any) -> Any:

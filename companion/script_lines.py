@@ -5,7 +5,7 @@ and checked before anything is refereed.
 turns the lines into typed records: one :class:`SetupLine` or :class:`InputLine` per
 line that is not blank or a ``#`` comment. A line of the wrong shape or type raises
 :class:`ScriptError`, whose message (translated, in the core's domain) names the line
-number and the field, e.g. *Line 3: seed must be a whole number from 0 to
+number and the field, e.g. *Line 1: setup.seed must be a whole number from 0 to
 9223372036854775807.* Nothing is coerced: ``"false"`` is not false, ``"ABC"`` is not
 three seats, ``1.5`` is not a seed and ``"red-6"`` is not a list of cards. Whether the
 values make a legal game (a known game, the number of seats, rule options) is the
@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 
 from companion.errors import GameError
 from companion.game import Seat

@@ -113,3 +113,13 @@ def test_a_log_entry_the_rules_refuse_ends_the_replay_there(tmp_path):
     store.connection.execute("UPDATE moves SET payload = '{\"type\": \"no-such-move\"}' WHERE game_id = ? AND seq = 5",
                              (ref.game_id,))
     assert list(Referee.resume(store, ref.game_id).actions) == list(ref.actions[:5])
+
+
+def test_when_no_file_can_be_used_games_are_kept_in_memory_and_the_table_is_told(tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    store, notice = open_store_safely(blocked / "games.sqlite3")   # its folder cannot be made
+    assert str(store.path) == ":memory:"
+    assert "Games are not saved until it is fixed" in notice.render("en")
+    ref = Referee.new(store, "mustang", SEATS, seed=1)
+    assert store.unfinished()[0].id == ref.game_id
