@@ -57,6 +57,9 @@ def test_observation_is_json_and_hides_other_hands():
     other = GAME.observation(state, 1)
     assert other["hand"] == state.hands[1]
     assert set(other) == set(mine)                      # no other field carries a hand
+    assert [p.get("cards") for p in mine["players"]] == [state.hands[0], None, None, None]
+    assert [p["name"] for p in other["players"]] == ["Ailsa", "Bruce", "Callum", "Deirdre"]
+    assert all("cards" not in p for p in GAME.observation(state, None)["players"])
 
 
 def test_describe_texts_render_in_every_language():
