@@ -17,7 +17,7 @@ from companion.games.stramash.moves import Seat, hand_plays, steps
 from companion.games.stramash.phrases import steps_text
 from companion.games.stramash.state import DOCK, StramashState
 from companion.games.stramash.texts import card_name, t, tn
-from companion.view import BoardView, Move as Movement, Need, PieceView, PlayerView, View
+from companion.view import BoardView, Move as Movement, Need, NeedKind, PieceView, PlayerView, View
 
 if TYPE_CHECKING:
     from companion.games.stramash.rules import Stramash
@@ -100,7 +100,8 @@ def view(game: "Stramash", state: StramashState, player: int | None) -> View:
                     for seat, s in enumerate(state.setup.seats))
     waiting = ()
     if state.turn is not None and not over:
-        waiting = (Need(t("The card laid in the play zone")), Need(t("The laddie tapped, when the card leaves a choice")))
+        waiting = (Need(t("The card laid in the play zone"), NeedKind.CARDS),
+                   Need(t("The laddie tapped, when the card leaves a choice"), NeedKind.TOKEN))
     progress = [tn("{n} card in the draw pile", "{n} cards in the draw pile", len(state.draw)),
                 tn("{n} card on the discard pile", "{n} cards on the discard pile", len(state.discard))]
     if state.discard:
