@@ -5,6 +5,11 @@ The app runs in simulation on a throw-away database: one game is played to the e
 screen), with two cards of the player to move lying under the simulated camera, so the
 pictures show what players see during an evening. Card vision gets ready first (its
 deck model is built, about 15 s, in the throw-away directory too).
+
+Then a Stramash game is left mid-game (:data:`STRAMASH_SHOTS`): the card of the player
+to move read by card vision, its laddies lit on the board drawing (``stramash-card``),
+then the laddie tapped and the play's alternatives offered as buttons
+(``stramash-choice``).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from ui.kivyenv import SIZES
 SCREENS = ("home", "new_game", "play", "event", "scores", "history", "settings", "hardware", "tokens",
            "deck", "scoring", "board_editor")
 SEATS = (("Annemarie", "red"), ("Bob", "yellow"), ("Charlotte", "green"), ("Dirk-Jan", "blue"))
+STRAMASH_SHOTS = ("stramash-card", "stramash-choice")
 
 
 def prepare_games(app: Any) -> None:
@@ -65,14 +71,56 @@ def render_all(out: Path, *, languages: tuple[str, ...] | None = None) -> list[P
                 driver.close_popups()
                 show(app, driver, screen)
                 written.append(driver.shot(out / f"{lang}-{width}x{height}-{screen}.png"))
+    touches = prepare_stramash(app, driver)
+    for lang in languages:
+        set_language(lang)
+        for label, (width, height) in SIZES.items():
+            driver.resize(width, height)
+            driver.close_popups()
+            for shot, taps in zip(STRAMASH_SHOTS, ((), touches)):
+                tap_board(app, taps)
+                driver.go("play")
+                written.append(driver.shot(out / f"{lang}-{width}x{height}-{shot}.png"))
     driver.close_popups()
     driver.stop()
     return written
 
 
-def lay_cards(app: Any, driver: Any, patience: float = 120.0) -> None:
-    """Once card vision is ready, lay two cards of the player to move in the play zone
-    and give card vision a moment to read them."""
+def prepare_stramash(app: Any, driver: Any) -> list[str]:
+    """A 4-player Stramash game in mid-game with the card of the player to move laid in
+    the play zone (read by card vision), on a turn where a tap on a laddie leaves a
+    choice of plays; returns the taps that bring the choice."""
+    from companion.game import Seat
+    from ui.driver import play_moves
+
+    app.table.start("stramash", [Seat(name, colour) for name, colour in SEATS], seed=3)
+    referee = app.table.referee
+    play_moves(referee, 60)
+    while True:
+        for action in referee.legal_actions():
+            lines = referee.game.table_inputs(referee.state.copy(), [action])
+            if any("choose" in line for line in lines) and any("touch" in line for line in lines):
+                app.table.changed()
+                lay_cards(app, driver, lines[0]["cards"])
+                return [line["touch"] for line in lines if "touch" in line]
+        play_moves(referee, 1)
+
+
+def tap_board(app: Any, taps: Any) -> None:
+    """The board drawing tapped at ``taps``, after the card in the play zone only (the
+    move's earlier taps forgotten)."""
+    from companion.inputs import Intent
+
+    cards = app.table.referee.cards
+    app.table.feed(Intent("clear"))
+    app.table.lay(cards)
+    for target in taps:
+        app.table.feed(Intent("touch", {"target": target}))
+
+
+def lay_cards(app: Any, driver: Any, cards: Any = None, patience: float = 120.0) -> None:
+    """Once card vision is ready, lay ``cards`` (default: two cards of the player to
+    move) in the play zone and give card vision a moment to read them."""
     import time
 
     from ui.simulation import Puppet
@@ -83,10 +131,13 @@ def lay_cards(app: Any, driver: Any, patience: float = 120.0) -> None:
         driver.pump(1)
         time.sleep(0.05)
     referee = app.table.referee
-    seat = getattr(referee.pending, "player", None)
-    hand = referee.observation(seat)["players"][seat].get("cards", []) if seat is not None else []
-    Puppet(app.table).lay(hand[:2])
-    for _ in range(20):
+    if cards is None:
+        seat = getattr(referee.pending, "player", None)
+        cards = referee.observation(seat)["players"][seat].get("cards", [])[:2] if seat is not None else []
+    Puppet(app.table).lay(cards)
+    for _ in range(60):
+        if referee.cards == tuple(sorted(cards)) and app.services.cards.status.state is not WatchState.PREPARING:
+            break
         driver.pump(1)
         time.sleep(0.05)
 

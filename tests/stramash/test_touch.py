@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from companion.game import Proposal, Sensed, Verdict
+from companion.game import Proposal, Seat, Sensed, Verdict
 from companion.games.stramash import GAME
-from companion.games.stramash.actions import ComeOut, Discard, Fechter, Move, Split
+from companion.games.stramash.actions import ComeOut, Discard, Fechter, FirstPlayer, Move, Split
 from tests.stramash.helpers import position
 
 
@@ -44,15 +44,44 @@ def test_castle_or_track_offers_two_buttons_or_takes_the_tapped_hole():
     assert propose(state, "5H", "laddie-0-1", "c0.2").actions == (Move("5H", 1, True),)
 
 
-def test_split_seven_laddie_amount_laddie():
+def test_split_seven_first_laddie_second_laddie_then_one_button_per_way():
     state = position([10, 30])
     first = propose(state, "7C", "laddie-0-1")
     assert [a.actions for a in first.alternatives] == [(Move("7C", 1),)]   # whole 7, or tap a second laddie
     both = propose(state, "7C", "laddie-0-1", "laddie-0-2")
-    assert {a.actions[0].steps for a in both.alternatives} == {1, 2, 3, 4, 5, 6}
-    chosen = propose(state, "7C", "laddie-0-1", "amount-3", "laddie-0-2")
-    assert chosen.actions == (Split("7C", 1, 3, 2),)
-    assert propose(state, "7C", "laddie-0-2", "amount-7").actions == (Move("7C", 2),)
+    assert [a.actions for a in both.alternatives] == [(Split("7C", 1, k, 2),) for k in range(1, 7)]
+    assert [a.label.render("en") for a in both.alternatives][2] == "laddie 1 from hole 10 to hole 13, " \
+                                                                   "laddie 2 from hole 30 to hole 34"
+    assert propose(state, "7C", "laddie-0-1", "t13", "laddie-0-2").actions == (Split("7C", 1, 3, 2),)
+    assert propose(state, "7C", "laddie-0-1", "amount-3").reason == "unknown-touch"   # no pseudo-taps
+
+
+def test_every_way_to_split_is_a_button_however_many():
+    state = position([2, 0], options={"pass_own_laddies": True})   # at and near P0's castle entry (hole 2)
+    both = propose(state, "7C", "laddie-0-1", "laddie-0-2")
+    splits = [a for a in GAME.legal_actions(state)
+              if isinstance(a, Split) and a.card == "7C" and (a.first, a.second) == (1, 2)]
+    assert len(splits) > 8
+    assert [a.actions for a in both.alternatives] == [(a,) for a in splits]
+
+
+def test_an_optional_joker_offers_its_discard_beside_its_targets():
+    state = position([10], [40], options={"joker_optional": True})
+    assert [a.actions for a in propose(state, "JK").alternatives] == [(Discard("JK"),)]   # or tap a laddie
+    offer = propose(state, "JK", "laddie-0-1")
+    assert [a.actions for a in offer.alternatives] == [(Fechter("JK", 1, 1, 1),), (Discard("JK"),)]
+    assert offer.alternatives[-1].label.render("en") == "Discard the Bonnie Fechter (joker)"
+    assert GAME.check(state, Discard("JK")).accepted
+    forced = position([10], [40])
+    assert propose(forced, "JK") is None                                            # wait for the laddie
+    assert propose(forced, "JK", "laddie-0-1").actions == (Fechter("JK", 1, 1, 1),)   # no discard offered
+
+
+def test_the_first_player_is_a_button_per_player_until_known():
+    state = GAME.start([Seat(n) for n in ("Ann", "Bob", "Cy")])
+    assert GAME.touch_actions(state) == [FirstPlayer(0), FirstPlayer(1), FirstPlayer(2)]
+    GAME.apply(state, FirstPlayer(1))
+    assert GAME.touch_actions(state) == []
 
 
 def test_joker_takes_the_tapped_target():

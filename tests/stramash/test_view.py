@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+from companion.game import Seat
+
 from companion.games.stramash import GAME
 from companion.games.stramash.actions import Move
 from tests.stramash.helpers import position
@@ -57,6 +59,9 @@ def test_observation_is_json_and_hides_other_hands():
     other = GAME.observation(state, 1)
     assert other["hand"] == state.hands[1]
     assert set(other) == set(mine)                      # no other field carries a hand
+    assert [p.get("cards") for p in mine["players"]] == [state.hands[0], None, None, None]
+    assert [p["name"] for p in other["players"]] == ["Ailsa", "Bruce", "Callum", "Deirdre"]
+    assert all("cards" not in p for p in GAME.observation(state, None)["players"])
 
 
 def test_describe_texts_render_in_every_language():
@@ -64,3 +69,22 @@ def test_describe_texts_render_in_every_language():
     line = GAME.describe_state(state)[0]
     assert "hole 10" in line.render("en") and "plek 10" in line.render("nl") and "trou 10" in line.render("fr")
     assert "laddie 1" in GAME.describe(Move("5S", 1)).render("en")
+
+
+def test_the_checklist_ticks_the_card_seen_then_the_laddie_tapped():
+    from companion.inputs import CardsSeen, Intent
+    from companion.session import Referee
+    from companion.store import GameStore
+
+    ref = Referee.new(GameStore(":memory:"), "stramash", [Seat(n) for n in ("Ann", "Bob")],
+                      {"first_player": "left-of-dealer"}, seed=2)
+    ref.state.laddies[1][:2] = [30, 40]
+
+    def ticks():
+        return [need.done for need in ref.view().waiting]
+
+    assert ticks() == [False, False]
+    ref.table_input(CardsSeen(("5S",)))
+    assert ticks() == [True, False] and ref.proposal is None          # two laddies can take the 5
+    ref.table_input(Intent("touch", {"target": "laddie-1-2"}))
+    assert ticks() == [True, True] and ref.proposal is not None

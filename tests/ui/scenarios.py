@@ -391,6 +391,191 @@ def settings_with_a_mistake(driver: Any, work: Path) -> dict[str, Any]:
             "unlocked": app.page.unlocked}
 
 
+STRAMASH_SEATS = (("Ailsa", "red"), ("Bruce", "blue"), ("Callum", "green"), ("Deirdre", "yellow"),
+                  ("Ewan", "purple"), ("Fiona", "orange"))
+
+
+def stramash_game(players: int, options: dict[str, Any] | None = None,
+                  vision: bool = True) -> Callable[[Any, Path], dict[str, Any]]:
+    """A whole Stramash game of ``players`` through the simulated table: the first player
+    chosen, every card laid in the play zone, the laddies tapped, the choices made and
+    the confirms pressed as the game's table inputs say (the simulator's "Play to the
+    end"). Ends on the score screen. With ``vision`` the cards are laid under the
+    synthetic camera and read by card vision (about 2.5 s a move on the 2-core machine);
+    without, they reach the referee as card vision reports them, as the simulated table
+    does without a camera (the longer games, to keep the suite short)."""
+
+    def run(driver: Any, work: Path) -> dict[str, Any]:
+        from companion.game import Seat
+        from companion.inputs import CardsSeen, Intent
+        import ui.simulation as simulation
+
+        app = driver.app
+        simulation.SETTLE = 0.05
+        app.table.start("stramash", [Seat(n, c) for n, c in STRAMASH_SEATS[:players]], options, seed=players)
+        app.go("play")
+        assert pump_until(driver, lambda: watching(app), 120), app.services.cards.status
+        inputs: dict[str, int] = {}
+        misread: list[list[str]] = []
+        feed = app.table.feed
+
+        def noting(item: Any) -> Any:
+            kind = item.name if isinstance(item, Intent) else type(item).__name__
+            inputs[kind] = inputs.get(kind, 0) + 1
+            verdict = feed(item)
+            if isinstance(item, CardsSeen) and item.cards and verdict is not None and not verdict.accepted:
+                misread.append(list(item.cards))
+            return verdict
+
+        app.table.feed = noting
+        panel = app.simulator
+        if not vision:
+            panel.puppet.lay = lambda cards: app.services.queue.put(CardsSeen(tuple(sorted(cards)),
+                                                                              at=time.monotonic()))
+        panel.shown = True
+        panel._play(None)
+        deadline = time.monotonic() + 600
+        drawn = time.monotonic()
+        while panel.autoplay is not None and time.monotonic() < deadline:
+            panel._tick(0)
+            app.poll()
+            time.sleep(0.005)
+            if time.monotonic() - drawn > 2.0:
+                driver.pump(1)
+                drawn = time.monotonic()
+        driver.pump(4)
+        referee = app.table.referee
+        shown = app.screen("scores").sheet
+        return {"over": referee.is_over, "page": app.page.name, "moves": len(referee.actions),
+                "kinds": sorted({type(a).__name__ for a in referee.actions}), "inputs": inputs,
+                "shown": shown.to_json() if shown else None, "expected": referee.scores().to_json(),
+                "winner": referee.state.winner, "home": [referee.state.home(s) for s in range(players)],
+                "problem": panel.autoplay and panel.autoplay.problem, "misread": misread}
+
+    run.__name__ = f"stramash_game_{players}"
+    return run
+
+
+for _players, _options, _vision in ((2, None, True), (4, {"joker_optional": True}, False),
+                                    (6, {"castle_entry_forced": True}, False)):
+    scenario(stramash_game(_players, _options, _vision))
+
+
+def board_widget(widget: Any) -> Any:
+    """The first board drawing in ``widget``, or ``None``."""
+    from ui.board_widget import BoardWidget
+
+    if isinstance(widget, BoardWidget):
+        return widget
+    for child in widget.children:
+        found = board_widget(child)
+        if found is not None:
+            return found
+    return None
+
+
+def reveal(driver: Any, widget: Any, point: tuple[float, float]) -> None:
+    """Scroll the column holding ``widget`` until ``point`` (in its parent's coordinates)
+    is in view, as a player drags the column."""
+    from kivy.uix.scrollview import ScrollView
+
+    column = widget.parent
+    while column is not None and not isinstance(column, ScrollView):
+        column = column.parent
+    if column is None:
+        return
+    for _ in range(20):
+        x, y = widget.to_window(*point)
+        bottom, top = column.to_window(column.x, column.y)[1], column.to_window(column.x, column.top)[1]
+        if bottom + 30 <= y <= top - 30:
+            return
+        hidden = column.viewport_size[1] - column.height
+        if hidden <= 0:
+            return
+        shift = ((bottom + top) / 2 - y) / hidden
+        column.scroll_y = min(1.0, max(0.0, column.scroll_y - shift))
+        driver.pump(2)
+
+
+def touch_board(driver: Any, app: Any, target: str) -> str | None:
+    """Touch field or piece ``target`` on the play screen's board drawing with real touch
+    events through the window (a first touch may only zoom in; the scrolling column
+    hands a tap on to the drawing a moment later); the id the drawing reported."""
+    from kivy.tests.common import UnitTestTouch
+
+    reported: list[str] = []
+    for _ in range(3):
+        board = board_widget(app.page)
+        field = board.board.by_id[next((p.field for p in board.view.pieces if p.id == target), target)]
+        reveal(driver, board, board.to_screen(field.x, field.y))
+        tap = board.on_tap
+        board.on_tap = lambda picked: (reported.append(picked), tap(picked))
+        zoom = board.zoom
+        touch = UnitTestTouch(*board.to_window(*board.to_screen(field.x, field.y)))
+        touch.touch_down()
+        touch.touch_up()
+        pump_until(driver, lambda: bool(reported) or board.zoom != zoom, 2)
+        board.on_tap = tap
+        driver.pump(2)
+        if reported:
+            return reported[0]
+    return None
+
+
+@scenario
+def stramash_buttons(driver: Any, work: Path) -> dict[str, Any]:
+    """One Stramash move made with the screen's own widgets: a card laid under the
+    synthetic camera, the laddie touched on the board drawing, and the play chosen with
+    its button on the play screen (the first player with the player's button)."""
+    from companion.game import Seat
+    from ui.driver import play_moves
+    from ui.simulation import Puppet
+
+    app = driver.app
+    app.table.start("stramash", [Seat(n, c) for n, c in STRAMASH_SEATS[:3]], seed=11)
+    app.go("play")
+    assert pump_until(driver, lambda: watching(app), 120), app.services.cards.status
+    referee, game = app.table.referee, app.table.referee.game
+    first = [b for b in buttons(app.page) if b.text == game.describe(game.touch_actions(referee.state)[1]).render()]
+    first[0].dispatch("on_release")
+    driver.pump(3)
+    starter = referee.state.turn
+
+    def wanted() -> tuple[Any, list[dict[str, Any]]] | None:
+        """A play of the hand that takes a tap and a button."""
+        for action in referee.legal_actions():
+            lines = game.table_inputs(referee.state.copy(), [action])
+            if any("touch" in line for line in lines) and any("choose" in line for line in lines):
+                return action, lines
+        return None
+
+    while (found := wanted()) is None:
+        play_moves(referee, 1)
+    app.table.changed()
+    driver.pump(3)
+    action, lines = found
+    puppet = Puppet(app.table)
+    puppet.lay(lines[0]["cards"])
+    read = pump_until(driver, lambda: referee.cards == tuple(lines[0]["cards"]), 15)
+    driver.pump(3)
+    lit = list(board_widget(app.page).view.movable)
+    taps = [touch_board(driver, app, line["touch"]) for line in lines if "touch" in line]
+    driver.pump(3)
+    proposal = referee.proposal
+    labels = [a.label.render() for a in proposal.alternatives] if proposal else []
+    index = next(line["choose"] for line in lines if "choose" in line)
+    before = len(referee.actions)
+    pressed = [b for b in buttons(app.page) if labels and b.text == labels[index]]
+    if pressed:
+        pressed[0].dispatch("on_release")
+        driver.pump(3)
+    played = referee.actions[before:]
+    return {"starter": starter, "read": read, "card": lines[0]["cards"], "lit": lit,
+            "touches": [line["touch"] for line in lines if "touch" in line], "taps": taps, "labels": labels,
+            "pressed": len(pressed), "played": [game.action_to_json(a) for a in played],
+            "action": game.action_to_json(action), "page": app.page.name}
+
+
 def main() -> None:
     name, work = sys.argv[1], Path(sys.argv[2])
     from ui.driver import Driver, isolated_environment

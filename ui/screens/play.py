@@ -137,7 +137,7 @@ class PlayScreen(Page):
         view = self.referee.view()
         if self._announced is None or self._announced[0] != self.referee.game_id:
             self._announced = (self.referee.game_id, view.announcement.serial if view.announcement else 0)
-        left = Column()
+        left = Column(padding=(0, 0, max(8, m.unit) * 1.5, 0))   # the board clear of the scroll bar, which takes taps
         left.add_widget(self._prompt(view))
         left.add_widget(self._players(view))
         game_area = self._game_area(view)

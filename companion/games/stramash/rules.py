@@ -10,13 +10,13 @@ only hand sizes are tracked and the card laid comes from the camera.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from companion.boards import Board
 from companion.errors import GameError
 from companion.game import (Action, BGStats, Change, Decision, Deck, Game, Over, Pending, PlayerScore, ScoreLine,
                             ScoreSheet, Sensed, Setup, Verdict)
-from companion.games.stramash import bot, screen, touch
+from companion.games.stramash import bot, screen, script, touch
 from companion.games.stramash.actions import ACTION_TYPES, PLAYS, Discard, Fechter, FirstPlayer, Move, Split
 from companion.games.stramash.board import stramash_board
 from companion.games.stramash.cards import is_card, rank_of, standard_deck, steps_of
@@ -205,6 +205,15 @@ class Stramash(Game[StramashState]):
     # --- table inputs --------------------------------------------------------------------
     def propose(self, state: StramashState, sensed: Sensed):
         return touch.propose(self, state, sensed)
+
+    def table_inputs(self, state: StramashState, actions: Sequence[Action]) -> list[dict[str, Any]]:
+        """The card seen, the taps on the board and the confirm or choice of each play,
+        hands unseen (:mod:`~companion.games.stramash.script`)."""
+        return script.table_inputs(self, state, actions)
+
+    def touch_actions(self, state: StramashState) -> list[Action]:
+        """While the first player is not known: one button per player."""
+        return [FirstPlayer(s) for s in range(state.players)] if state.turn is None and state.winner is None else []
 
     def intent(self, state: StramashState, name: str, args: Mapping[str, Any]) -> Action | Verdict | None:
         """``first-player`` (``seat``), ``random-first`` and ``discard`` (``card``)."""

@@ -114,8 +114,14 @@ def view(game: "Stramash", state: StramashState, player: int | None) -> View:
 
 def observation(state: StramashState, player: int | None) -> dict[str, Any]:
     """The game as JSON: laddies by field, hand sizes (the viewer's own cards with
-    simulated hands), piles, whose turn, the last play and the winner."""
+    simulated hands), piles, whose turn, the last play and the winner; ``players`` names
+    each seat with its laddies home and hand size, and the viewer's own ``cards`` (as
+    the simulator panel shows the hand of whoever must act)."""
+    own = list(state.hands[player]) if player is not None and state.simulated else None
     return {
+        "players": [{"seat": seat, "name": s.name, "home": state.home(seat), "hand_size": len(state.hands[seat]),
+                     **({"cards": own} if seat == player and own is not None else {})}
+                    for seat, s in enumerate(state.setup.seats)],
         "turn": state.turn,
         "turns": state.turns,
         "winner": state.winner,
@@ -123,7 +129,7 @@ def observation(state: StramashState, player: int | None) -> dict[str, Any]:
                     for seat, positions in enumerate(state.laddies)],
         "home": [state.home(seat) for seat in range(state.players)],
         "hand_sizes": [len(h) for h in state.hands],
-        "hand": (list(state.hands[player]) if player is not None and state.simulated else None),
+        "hand": own,
         "draw_pile": len(state.draw),
         "discard_pile": len(state.discard),
         "discard_top": state.discard[-1] if state.discard else None,

@@ -2,14 +2,16 @@
 
 The camera shows the card laid (``sensed.cards``, the last one counts); the players tap
 the board drawing (``sensed.touched``, oldest first): a laddie (its piece id
-``laddie-<seat>-<n>`` or the field it stands on), an empty field (a destination, or an
-own dock hole for "a dock laddie"), or an amount button ``amount-<k>`` (how far the
-first laddie of a split 7 moves; ``amount-7`` for the whole 7).
+``laddie-<seat>-<n>`` or the field it stands on), or an empty field (a destination, or
+an own dock hole for "a dock laddie").
 
 Every step answers at once: one play left → a :class:`Proposal` of it; a laddie chosen
-but several ways left (castle or track, a split's amounts, a few joker targets) →
-:class:`Alternative` buttons; nothing decided yet → ``None`` (the board highlights the
-laddies that can move); taps that fit no legal play → a rejection.
+but several ways left (castle or track, a few joker targets) → :class:`Alternative`
+buttons; a 7's two laddies tapped → one button per way to split it (every amount and
+castle-or-track choice, however many); nothing decided yet → ``None`` (the board
+highlights the laddies that can move); taps that fit no legal play → a rejection. Under
+the option ``joker_optional`` a Bonnie Fechter that could move also offers a button to
+discard it (S11).
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from typing import TYPE_CHECKING, Sequence
 from companion.game import Action, Alternative, Decision, Proposal, Sensed, Verdict
 from companion.games.stramash.board import stramash_board
 from companion.games.stramash.actions import ComeOut, Discard, Fechter, Move, Split
-from companion.games.stramash.cards import Use, rank_of, use_of
+from companion.games.stramash.cards import JOKER, Use, rank_of, use_of
 from companion.games.stramash.moves import plays, steps
-from companion.games.stramash.phrases import legal_instead, play_text
+from companion.games.stramash.phrases import action_text, legal_instead, play_text
 from companion.games.stramash.screen import field_of
 from companion.games.stramash.state import DOCK, StramashState
 from companion.games.stramash.texts import card_name, rule, t
@@ -38,12 +40,11 @@ RULE_OF_USE = {Use.FORWARD: "S3", Use.SEVEN: "S6", Use.BACK: "S7", Use.FECHTER: 
 @dataclass(frozen=True)
 class Taps:
     """The taps sorted out: own laddies in order (``DOCKED`` for a dock laddie), opponents'
-    laddies as ``(seat, n)``, fields tapped, and the amount button."""
+    laddies as ``(seat, n)``, and fields tapped."""
 
     own: tuple[int, ...]
     others: frozenset[tuple[int, int]]
     fields: frozenset[str]
-    amount: int | None
 
 
 def _sort(state: StramashState, seat: int, touched: Sequence[str]) -> Taps | str:
@@ -56,12 +57,8 @@ def _sort(state: StramashState, seat: int, touched: Sequence[str]) -> Taps | str
     own: list[int] = []
     others: set[tuple[int, int]] = set()
     fields: set[str] = set()
-    amount = None
     known = stramash_board(state.geo).by_id
     for tap in touched:
-        if tap.startswith("amount-") and tap[7:].isdigit() and 1 <= int(tap[7:]) <= 7:
-            amount = int(tap[7:])
-            continue
         if tap not in where and tap not in known:
             return tap
         s, n = where.get(tap, (None, None))
@@ -82,7 +79,7 @@ def _sort(state: StramashState, seat: int, touched: Sequence[str]) -> Taps | str
                 fields.add(tap if tap.startswith("t") else field_of(state, s, n, pos))
             continue
         fields.add(tap)
-    return Taps(tuple(own), frozenset(others), frozenset(fields), amount)
+    return Taps(tuple(own), frozenset(others), frozenset(fields))
 
 
 def _movers(action: Action) -> tuple[int, ...]:
@@ -99,10 +96,6 @@ def _fits(state: StramashState, seat: int, action: Action, taps: Taps) -> bool:
     movers = _movers(action)
     if taps.own != movers[:len(taps.own)]:
         return False
-    if taps.amount is not None:
-        amount = action.steps if isinstance(action, Split) else 7 if isinstance(action, Move) else None
-        if amount != taps.amount:
-            return False
     moved = steps(state, seat, action)
     ends = {field_of(state, s.seat, s.laddie, s.end) for s in moved if s.seat == seat}
     hit = {(s.seat, s.laddie) for s in moved if s.bumped}
@@ -133,14 +126,27 @@ def propose(game: "Stramash", state: StramashState, sensed: Sensed):
         return Verdict.reject("touch-mismatch", rule(RULE_OF_USE[use_of(rank_of(card))]),
                               t("The laddies tapped cannot play the {card} that way. {instead}", card=card_name(card),
                                 instead=legal_instead(state, seat, card, legal)))
+    offered = _offered(fitting, taps)
+    if card == JOKER and state.options["joker_optional"]:
+        discard = Discard(card)
+        return Proposal(alternatives=(*_buttons(state, seat, offered), Alternative(action_text(discard), (discard,))))
     if len(fitting) == 1:
         return Proposal((fitting[0],))
-    first = {_movers(a)[0] for a in fitting}
-    if len(first) > 1:
-        return None                       # wait for the laddie
+    return Proposal(alternatives=_buttons(state, seat, offered)) if offered else None
+
+
+def _offered(fitting: list[Action], taps: Taps) -> list[Action]:
+    """The plays the screen offers for the taps so far: the one left, the buttons of a
+    choice, or none while the board must be tapped again."""
+    if len(fitting) == 1:
+        return fitting
+    if len({_movers(a)[0] for a in fitting}) > 1:
+        return []                          # wait for the laddie
+    if len(taps.own) >= 2:
+        return fitting                     # a split's two laddies: every way to split
     whole = [a for a in fitting if not isinstance(a, Split)]
-    if len(whole) < len(fitting) and len(taps.own) < 2 and taps.amount is None:
-        fitting = whole                    # a split waits for its second laddie or amount
-    if not fitting or len(fitting) > BUTTONS:
-        return None
-    return Proposal(alternatives=tuple(Alternative(play_text(state, seat, a), (a,)) for a in fitting))
+    return whole if len(whole) <= BUTTONS else []   # a split waits for its second laddie
+
+
+def _buttons(state: StramashState, seat: int, plays: Sequence[Action]) -> tuple[Alternative, ...]:
+    return tuple(Alternative(play_text(state, seat, a), (a,)) for a in plays)

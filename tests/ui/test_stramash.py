@@ -1,0 +1,83 @@
+"""Stramash in the touchscreen app under Xvfb: whole simulated 2-, 4- and 6-player games
+played to the score screen through the simulated table (cards read by card vision from
+the synthetic camera, laddies tapped, choices and confirms), and one move made with the
+play screen's own widgets (the player's button, touches on the board drawing, the
+play's button). Each scenario runs in its own process (see scenarios.py).
+
+The board drawing (``ui.board_widget``) comes with the shared play screen; without it
+these tests are skipped."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.ui.conftest import ZONE_CORNERS, manual_zone, wait_for
+from tests.ui.test_app import run
+
+pytestmark = [pytest.mark.ui, pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs a display (xvfb-run)")]
+pytest.importorskip("ui.board_widget")
+
+
+@pytest.fixture(scope="module")
+def standard_deck(tmp_path_factory) -> Path:
+    """The simulation's model of the standard deck with jokers, as the app builds it."""
+    from companion.inputs import InputQueue
+    from hardware.camera import SyntheticCamera
+    from ui.watcher import CardWatcher, WatchState
+
+    directory = tmp_path_factory.mktemp("standard-deck")
+    camera = SyntheticCamera(None, deck="standard", surface="cloth")
+    cards = CardWatcher(camera, manual_zone(), InputQueue(), simulate=True, directory=directory)
+    camera.start()
+    try:
+        cards.follow("stramash")
+        assert wait_for(lambda: cards.status.state is not WatchState.PREPARING, 240), "the model was not built"
+        assert cards.status.state is WatchState.WATCHING, cards.status
+    finally:
+        cards.close()
+        camera.close()
+    return directory
+
+
+@pytest.fixture
+def work(tmp_path: Path, standard_deck: Path) -> Path:
+    """A working directory with the standard deck's model in place and a play zone set by hand."""
+    from ui.watcher import rendered_model_file
+
+    corners = ", ".join(f"[{x:g}, {y:g}]" for x, y in ZONE_CORNERS)
+    (tmp_path / "config.toml").write_text(f'[zone]\nmethod = "manual"\ncorners = [{corners}]\n')
+    decks = tmp_path / "state" / "decks"
+    decks.mkdir(parents=True)
+    shutil.copy(rendered_model_file(standard_deck, "standard"), rendered_model_file(decks, "standard"))
+    return tmp_path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_whole_simulated_stramash_game_ends_on_the_engines_scores(work, players):
+    result = run(f"stramash_game_{players}", work, timeout=700)
+    summary = {k: v for k, v in result.items() if k not in ("shown", "expected")}
+    assert result["problem"] is None, summary
+    assert result["over"] and result["page"] == "scores", summary
+    assert result["shown"] == result["expected"]
+    assert result["home"][result["winner"]] == 5
+    assert result["misread"] == []
+    assert {"FirstPlayer", "ComeOut", "Move"} <= set(result["kinds"])
+    assert result["inputs"]["CardsSeen"] >= result["moves"] - 1          # every play's card through card vision
+    assert result["inputs"]["touch"] > 0 and result["inputs"]["choose"] > 0
+    assert result["inputs"]["ButtonPressed"] > 0                        # confirms through the mock button pin
+
+
+def test_a_move_made_with_the_play_screens_own_widgets(work):
+    result = run("stramash_buttons", work)
+    assert result["starter"] == 1                                          # the second player's button
+    assert result["read"], result
+    assert result["taps"] == result["touches"] or all(result["taps"]), result
+    assert set(result["lit"]) >= {t for t in result["touches"] if t.startswith("laddie-")}
+    assert result["labels"] and result["pressed"] == 1, result
+    assert result["played"] == [result["action"]]
+    assert result["page"] == "play"
