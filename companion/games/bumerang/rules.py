@@ -42,6 +42,7 @@ class Bumerang(Game[BumerangState]):
     options = OPTIONS
     action_types = ACTION_TYPES
     bgstats = BGStats(None)
+    board_files = True
 
     # --- material ----------------------------------------------------------------------
     def board(self, setup: Setup, options: Mapping[str, Any]) -> Board:
