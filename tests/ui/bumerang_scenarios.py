@@ -181,6 +181,32 @@ def bumerang_capture(driver: Any, work: Path) -> dict[str, Any]:
 
 
 @scenario
+def bumerang_screens(driver: Any, work: Path) -> dict[str, Any]:
+    """Bumerang's play screens of ``companion screenshots`` at both sizes: errors, the
+    smallest touch target, the highlighted victims and the game's buttons."""
+    from ui.kivyenv import SIZES
+    from ui.screenshots import BUMERANG_SCREENS, show_bumerang
+
+    app = driver.app
+    settle(driver)
+    report: dict[str, Any] = {}
+    for width, height in SIZES.values():
+        driver.resize(width, height)
+        for name in BUMERANG_SCREENS:
+            driver.close_popups()
+            show_bumerang(app, driver, name)
+            page = app.page
+            visible = [b for b in buttons(page) if b.get_root_window() is not None and b.opacity > 0]
+            board = board_widget(page).view
+            report[f"{name}@{width}x{height}"] = {
+                "failure": page.failure, "smallest": min(min(b.height, b.width) for b in visible),
+                "targets": {k: list(v) for k, v in board.targets.items()}, "buttons": [b.text for b in visible],
+                "victims": [f for f, s in app.table.referee.state.at.items()
+                            if app.table.referee.state.owner(s) != app.table.referee.state.current]}
+    return report
+
+
+@scenario
 def bumerang_boards(driver: Any, work: Path) -> dict[str, Any]:
     """The new-game screen lists the boards saved by the board editor beside the default
     board; a good one is chosen, a malformed one is explained and the good one stays;

@@ -61,3 +61,18 @@ def test_the_new_game_screen_plays_on_a_board_the_table_described(work):
     assert any("line 3" in text for text in result["torn"]), result["torn"]
     assert result["after_broken"] == result["after_torn"] == result["file"]
     assert result["page"] == "play" and result["fields"] == result["expected_fields"]
+
+
+def test_the_bumerang_screenshots_show_the_chain_and_the_penalty_buttons(work):
+    pytest.importorskip("ui.board_widget")
+    report = run("bumerang_screens", work)
+    assert len(report) == 4
+    for key, found in report.items():
+        assert found["failure"] is None, (key, found["failure"])
+        assert found["smallest"] >= 48, key
+        if key.startswith("bumerang-chain"):
+            (stone, victims), = found["targets"].items()
+            assert victims and set(victims) <= set(found["victims"]), key
+            assert any("stop capturing" in text for text in found["buttons"]), key
+        else:
+            assert sum("Penalty?" in text for text in found["buttons"]) == 2, key
