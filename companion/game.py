@@ -440,7 +440,9 @@ class Game(ABC, Generic[S]):
     its decks (:meth:`decks`), tokens (:meth:`tokens`), board (:meth:`board`), board
     parameters and rule options, its identity for BG Stats (:attr:`bgstats`) and the
     module of its screen panels (:attr:`panels`: imported by the app only, so the engine
-    stays free of Kivy).
+    stays free of Kivy). A game with :attr:`board_files` plays on a board file a table
+    supplies (:attr:`Setup.board_file`), read by :meth:`board`: the new-game screen then
+    offers the default board and the boards the table described.
     """
 
     name: ClassVar[str]
@@ -453,6 +455,7 @@ class Game(ABC, Generic[S]):
     bgstats: ClassVar[BGStats] = BGStats(None)
     panels: ClassVar[str | None] = None
     teams_allowed: ClassVar[bool] = False
+    board_files: ClassVar[bool] = False
 
     def tokens(self) -> tuple[TokenSpec, ...]:
         """The game's RFID-tagged tokens (none by default)."""

@@ -9,7 +9,9 @@ deck model is built, about 15 s, in the throw-away directory too).
 Then a Stramash game is left mid-game (:data:`STRAMASH_SHOTS`): the card of the player
 to move read by card vision, its laddies lit on the board drawing (``stramash-card``),
 then the laddie tapped and the play's alternatives offered as buttons
-(``stramash-choice``).
+(``stramash-choice``). Then Bumerang's play screen (:data:`BUMERANG_SCREENS`): a capture
+chain with its next victims highlighted, and, under ``missed_capture = claim``, the
+other players' Penalty? buttons after a missed capture.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ SCREENS = ("home", "new_game", "play", "event", "scores", "history", "settings",
            "deck", "scoring", "board_editor")
 SEATS = (("Annemarie", "red"), ("Bob", "yellow"), ("Charlotte", "green"), ("Dirk-Jan", "blue"))
 STRAMASH_SHOTS = ("stramash-card", "stramash-choice")
+
+BUMERANG_SCREENS = ("bumerang-chain", "bumerang-penalty")
+"""Bumerang's play screen mid-game, rendered after the others (each starts a game)."""
 
 
 def prepare_games(app: Any) -> None:
@@ -81,6 +86,14 @@ def render_all(out: Path, *, languages: tuple[str, ...] | None = None) -> list[P
                 tap_board(app, taps)
                 driver.go("play")
                 written.append(driver.shot(out / f"{lang}-{width}x{height}-{shot}.png"))
+    for lang in languages:
+        set_language(lang)
+        for width, height in SIZES.values():
+            driver.resize(width, height)
+            for screen in BUMERANG_SCREENS:
+                driver.close_popups()
+                show_bumerang(app, driver, screen)
+                written.append(driver.shot(out / f"{lang}-{width}x{height}-{screen}.png"))
     driver.close_popups()
     driver.stop()
     return written
@@ -169,4 +182,50 @@ def show(app: Any, driver: Any, screen: str) -> None:
         driver.go(screen)
     else:
         driver.go(screen)
+    driver.pump(6)
+
+
+def bumerang_moves(screen: str, seats: list[Any]) -> tuple[dict[str, Any], int, list[Any]]:
+    """Options, seed and the built-in players' actions that lead to ``screen``'s moment,
+    the last action being the capture that opens a chain (``bumerang-chain``) or the
+    move that ignores a compulsory capture (``bumerang-penalty``), after at least a
+    dozen actions."""
+    import random
+
+    from companion.games.bumerang import GAME, moves
+    from companion.games.bumerang.actions import Capture
+    from companion.games.bumerang.state import Step
+
+    options = {"missed_capture": "claim"} if screen == "bumerang-penalty" else {}
+    for seed in range(1, 500):
+        state = GAME.start(seats, options, seed=seed)
+        rng = random.Random(seed)
+        played: list[Any] = []
+        while not GAME.is_over(state):
+            if len(played) > 12 and screen == "bumerang-penalty" and moves.infractions(state):
+                return options, seed, played + [moves.infractions(state)[0]]
+            chain = len(played) > 12 and screen == "bumerang-chain" and state.step is Step.TURN
+            for action in GAME.legal_actions(state) if chain else ():
+                if isinstance(action, Capture):
+                    after = state.copy()
+                    GAME.apply(after, action)
+                    if after.step is Step.CHAIN and after.winners is None:
+                        return options, seed, played + [action]
+            action = GAME.choose(state, rng)
+            GAME.apply(state, action)
+            played.append(action)
+    raise LookupError(screen)
+
+
+def show_bumerang(app: Any, driver: Any, screen: str) -> None:
+    """Start a Bumerang game on the table, play it to ``screen``'s moment through the
+    referee (the last verdict in the banner) and show the play screen."""
+    from companion.game import Seat
+
+    seats = [Seat(name, colour) for name, colour in SEATS[:3]]
+    options, seed, played = bumerang_moves(screen, seats)
+    app.table.start("bumerang", seats, options, seed=seed)
+    for action in played:
+        app.table.submit(action)
+    driver.go("play")
     driver.pump(6)

@@ -97,10 +97,9 @@ class SimulatorPanel(BoxLayout):
         page.add_widget(BigButton(_("Play to the end"), lambda: self._play(None)))
         pending = referee.pending
         seat = pending.player if isinstance(pending, Decision) else None
-        if seat is not None:
-            player = referee.observation(seat)["players"][seat]
-            cards = player.get("cards", [])
-            page.add_widget(Words(escape(_("Hand of {name}:").format(name=player["name"])), size="small"))
+        if seat is not None and referee.game.cards():
+            cards = [card for card in referee.game.hand(referee.state, seat) if card is not None]
+            page.add_widget(Words(escape(_("Hand of {name}:").format(name=referee.seats[seat].name)), size="small"))
             labels = {s.id: s.label.render() for s in referee.game.cards()}
             buttons = []
             for index, card in enumerate(cards):

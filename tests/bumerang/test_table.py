@@ -64,6 +64,8 @@ def test_chain_goes_on_by_tapping_the_next_victim_and_stop():
     GAME.apply(state, Capture(R, stone, "D4"))
     view = GAME.view(state)
     assert view.board.targets == {stone: ("D5",)} and "stop" in view.panels["intents"]
+    assert view.waiting[0].label.render("en") == "Tap the next victim, or press Stop"
+    assert GAME.touch_actions(state) == [Stop(R)]
     assert taps(state, "D5") == Proposal((Capture(R, stone, "D5"),))
     assert GAME.intent(state, "stop", {}) == Stop(R)
 
@@ -100,6 +102,8 @@ def test_penalty_button_for_the_others_until_the_next_player_acts():
     GAME.apply(state, Place(R, "A1"))
     view = GAME.view(state)
     assert view.panels["claimers"] == [G, B] and "penalty" in view.panels["intents"]
+    assert GAME.touch_actions(state) == [Penalty(G), Penalty(B)]
+    assert "Penalty?" in GAME.describe(Penalty(G)).render("en")
     assert GAME.intent(state, "penalty", {"player": B}) == Penalty(B)
     assert isinstance(GAME.intent(state, "penalty", {}), Verdict)
     GAME.apply(state, Place(G, "I5"))  # the next player acts: too late to claim

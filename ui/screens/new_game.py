@@ -1,16 +1,19 @@
 """New game: players (names, colours, seat order), the dealer, the teams the game makes
-of them, the board's parameters and the rule options."""
+of them, the board (its parameters; for a game that plays on a board file, the default
+board or one the table described in the board editor) and the rule options."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from kivy.uix.widget import Widget
 
 from companion import games
 from companion.errors import CompanionError
-from companion.game import BoardParameter, OptionKind, RuleOption, Seat
+from companion.game import BoardParameter, OptionKind, RuleOption, Seat, Setup
 from ui import D, theme
 from ui.screens.base import Page
 from ui.widgets import (BigButton, Column, Keypad, Panel, Words, escape, icon, primary, row, scrolling,
@@ -35,10 +38,16 @@ class NewGameScreen(Page):
         self.dealer = 0
         self.options: dict[str, Any] = {}
         self.board: dict[str, int] = {}
+        self.board_path: Path | None = None
+        """The board file chosen (``None``: the game's default board)."""
+        self.board_file: dict[str, Any] | None = None
+        """Its contents, checked by the game when chosen."""
 
     def prepare(self, game_name: str) -> None:
         """Fresh setup for ``game_name``: its minimum of players and the table's rules."""
         game = games.get_game(game_name)
+        if game_name != self.game_name:
+            self.board_path, self.board_file = None, None
         self.game_name = game_name
         count = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
         self.players = [Player(_("Player {n}").format(n=i + 1), theme.PLAYER_COLOURS[i]) for i in range(count)]
@@ -61,8 +70,10 @@ class NewGameScreen(Page):
         if len(self.players) < game.max_players:
             page.add_widget(BigButton(f"{icon('+')} " + escape(_("Add a player")), self._add))
         page.add_widget(self._setup_summary())
-        if game.board_parameters:
+        if game.board_parameters or game.board_files:
             page.add_widget(Words("[b]" + escape(_("The board")) + "[/b]", size="large"))
+            if game.board_files:
+                page.add_widget(self._board_choice())
             for parameter in game.board_parameters:
                 page.add_widget(self._parameter(parameter))
         page.add_widget(Words("[b]" + escape(_("Rule options")) + "[/b]", size="large"))
@@ -154,6 +165,42 @@ class NewGameScreen(Page):
             for n, (_team, seats) in enumerate(sorted(teams.items()))]
         return Words("\n".join(lines))
 
+    def _board_choice(self) -> Widget:
+        """The default board and every board saved by the board editor, the chosen one
+        marked."""
+        from companion.board_edit import board_files, boards_dir
+
+        box = Panel(orientation="vertical", size_hint_y=None)
+        box.bind(minimum_height=box.setter("height"))
+        box.add_widget(Words(escape(_("Play on the default board, or on a board the table described (Describe a board, on the home screen).")),
+                             size="small", dim=True))
+        choices: list[tuple[Path | None, str]] = [(None, _("Default board"))]
+        choices += [(path, path.name.removesuffix(".json").removesuffix(".board")) for path in board_files(boards_dir())]
+        for path, label in choices:
+            chosen = path == self.board_path
+            box.add_widget(BigButton(("» " if chosen else "") + escape(label), lambda path=path: self._choose_board(path),
+                                     colour=theme.ACCENT if chosen else theme.SURFACE_HIGH))
+        return box
+
+    def _choose_board(self, path: Path | None) -> None:
+        """Play on the board in ``path`` (``None``: the default board). A file that
+        cannot be read or that the game refuses is explained, naming the line or field
+        at fault, and the board chosen before stays."""
+        data = None
+        if path is not None:
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+                games.get_game(self.game_name).board(Setup(tuple(self._seats()), board_file=data), self.options)
+            except (OSError, UnicodeDecodeError, ValueError) as err:
+                self.explain(_("The board file {name} cannot be read: {detail}").format(name=path.name, detail=err))
+                return
+            except CompanionError as err:
+                self.explain(_("The board file {name} cannot be used; the board stays as it was. {detail}").format(
+                    name=path.name, detail=err.text.render()))
+                return
+        self.board_path, self.board_file = path, data
+        self.refresh()
+
     def _parameter(self, parameter: BoardParameter) -> Widget:
         m = sizes()
         value = self.board.get(parameter.name, parameter.default)
@@ -208,7 +255,7 @@ class NewGameScreen(Page):
             return
         try:
             self.app.table.start(self.game_name, self._seats(), dict(self.options), dealer=self.dealer,
-                                 board=dict(self.board))
+                                 board=dict(self.board), board_file=self.board_file)
         except CompanionError as err:
             self.explain(err.text.render())
             return

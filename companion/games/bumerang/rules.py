@@ -10,14 +10,14 @@ lines with their arrows, speckled triangles. Judging is in :mod:`.judge`, playin
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from companion.boards import Board, BoardError
 from companion.errors import GameError
 from companion.game import (Action, BGStats, Decision, Game, Over, Pending, PlayerScore, Proposal, ScoreLine,
                             ScoreSheet, Sensed, Setup, Verdict)
-from companion.games.bumerang import bot, moves, table
-from companion.games.bumerang.actions import ACTION_TYPES
+from companion.games.bumerang import bot, moves, script, table
+from companion.games.bumerang.actions import ACTION_TYPES, Pass, Penalty, Stop
 from companion.games.bumerang.board import default_board, load
 from companion.games.bumerang.judge import judge
 from companion.games.bumerang.options import OPTIONS, STONES, TARGET
@@ -42,6 +42,7 @@ class Bumerang(Game[BumerangState]):
     options = OPTIONS
     action_types = ACTION_TYPES
     bgstats = BGStats(None)
+    board_files = True
 
     # --- material ----------------------------------------------------------------------
     def board(self, setup: Setup, options: Mapping[str, Any]) -> Board:
@@ -116,6 +117,16 @@ class Bumerang(Game[BumerangState]):
     # --- the table -----------------------------------------------------------------------
     def propose(self, state: BumerangState, sensed: Sensed) -> Proposal | Verdict | None:
         return table.propose(state, sensed)
+
+    def table_inputs(self, state: BumerangState, actions: Sequence[Action]) -> list[dict[str, Any]]:
+        """Taps on the board drawing with a confirm (or a choice), and the game's buttons
+        (:func:`.script.table_inputs`)."""
+        return script.table_inputs(self, state, actions)
+
+    def touch_actions(self, state: BumerangState) -> list[Action]:
+        """Stop (a chain under ``chain_capture = may``), Pass (nothing else possible) and
+        each claimer's Penalty? (``missed_capture = claim``): no tap on the board makes them."""
+        return [a for a in moves.legal(state) if isinstance(a, (Stop, Pass, Penalty))]
 
     def intent(self, state: BumerangState, name: str, args: Mapping[str, Any]) -> Action | Verdict | None:
         return table.intent(state, name, args)

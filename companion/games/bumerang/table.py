@@ -204,8 +204,14 @@ def view(state: BumerangState, player: int | None = None) -> View:
         progress.append(t("Captures this turn: {n} of at most 3.", n=state.chain_count))
     waiting: tuple[Need, ...] = ()
     if not over:
-        label = (t("Tap the capturing stone, then its victim") if state.duty or state.step is not Step.TURN
-                 else t("Tap a free field to place, or your stone and then a highlighted field"))
+        if state.step is Step.CHAIN and state.options["chain_capture"] == "may":
+            label = t("Tap the next victim, or press Stop")
+        elif state.step is not Step.TURN:
+            label = t("Tap the next victim")
+        elif state.duty:
+            label = t("Tap the capturing stone, then its victim")
+        else:
+            label = t("Tap a free field to place, or your stone and then a highlighted field")
         waiting = (Need(label),)
     panels: dict[str, Any] = {
         "must_capture": [] if over else [s for s in state.duty if s in state.where],
@@ -300,7 +306,7 @@ def describe(action: Action) -> Text:
     if isinstance(action, Pass):
         return t("seat {seat}: pass", seat=action.player + 1)
     assert isinstance(action, Penalty)
-    return t("seat {seat}: claim the missed capture", seat=action.player + 1)
+    return t("seat {seat}: Penalty? (claim the missed capture)", seat=action.player + 1)
 
 
 def describe_state(state: BumerangState) -> list[Text]:
