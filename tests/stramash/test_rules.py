@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from companion.errors import GameError
+
 from companion.errors import IllegalAction
 from companion.game import Decision, Seat
 from companion.games.stramash import GAME
@@ -193,7 +195,14 @@ def test_game_over_refuses_further_plays():
     {"type": "first-player", "seat": 7},
 ])
 def test_malformed_actions_are_refused_not_crashing(data):
+    """A field of the wrong type is refused when the action is read (the session turns
+    that into a bad-action verdict); a well-typed action that makes no sense, by the rules."""
     state = position([10, 30], [40])
-    v = GAME.check(state, GAME.action_from_json(data))
+    try:
+        action = GAME.action_from_json(data)
+    except GameError as err:
+        assert err.text.render("nl") and err.text.render("fr")
+        return
+    v = GAME.check(state, action)
     assert not v.accepted and v.reason and v.section is not None
     assert v.message.render("nl") and v.message.render("fr")

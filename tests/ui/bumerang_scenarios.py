@@ -25,7 +25,7 @@ def seats(n: int) -> list[Any]:
 def settle(driver: Any) -> None:
     """Let card vision finish getting ready (the app watches the last game's deck): a
     process leaving while it builds its model aborts."""
-    from ui.watcher import WatchState
+    from referee.watcher import WatchState
 
     pump_until(driver, lambda: driver.app.services.cards.status.state is not WatchState.PREPARING, 60)
 

@@ -27,7 +27,7 @@ def standard_deck(tmp_path_factory) -> Path:
     """The simulation's model of the standard deck with jokers, as the app builds it."""
     from companion.inputs import InputQueue
     from hardware.camera import SyntheticCamera
-    from ui.watcher import CardWatcher, WatchState
+    from referee.watcher import CardWatcher, WatchState
 
     directory = tmp_path_factory.mktemp("standard-deck")
     camera = SyntheticCamera(None, deck="standard", surface="cloth")
@@ -46,7 +46,7 @@ def standard_deck(tmp_path_factory) -> Path:
 @pytest.fixture
 def work(tmp_path: Path, standard_deck: Path) -> Path:
     """A working directory with the standard deck's model in place and a play zone set by hand."""
-    from ui.watcher import rendered_model_file
+    from referee.watcher import rendered_model_file
 
     corners = ", ".join(f"[{x:g}, {y:g}]" for x, y in ZONE_CORNERS)
     (tmp_path / "config.toml").write_text(f'[zone]\nmethod = "manual"\ncorners = [{corners}]\n')
