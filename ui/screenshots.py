@@ -146,7 +146,8 @@ def lay_cards(app: Any, driver: Any, cards: Any = None, patience: float = 120.0)
     referee = app.table.referee
     if cards is None:
         seat = getattr(referee.pending, "player", None)
-        cards = referee.observation(seat)["players"][seat].get("cards", [])[:2] if seat is not None else []
+        hand = referee.game.hand(referee.state, seat) if seat is not None else ()
+        cards = [card for card in hand if card is not None][:2]
     Puppet(app.table).lay(cards)
     for _ in range(60):
         if referee.cards == tuple(sorted(cards)) and app.services.cards.status.state is not WatchState.PREPARING:
