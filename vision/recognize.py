@@ -104,12 +104,12 @@ class Recognizer:
         """The taught faces nearest to the cards with corners ``quads`` in ``image``; a
         near tie between two faces is settled by the card's corner index
         (:meth:`vision.model.DeckModel.settle`). The card's ink reading
-        (:class:`vision.ink.InkFaces`) then has its say: a card named clearly (twice the
-        model's ``min_margin``) stays named unless its ink names another face by that
-        margin (for a near tie settled by the corner index, a face other than the two
-        tied, which the ink's coarse map cannot tell apart); any other card near enough
-        to its nearest face is named that face only when its ink names the same face
-        by ``min_margin``: two independent readings agreeing."""
+        (:class:`vision.ink.InkFaces`) then has its say, by the model's ``min_margin``:
+        a near tie settled by the corner index stays named unless its ink clearly
+        names another face (its coarse map seldom tells two faces that differ only in
+        their index apart, and then says nothing clear); any other card near enough
+        to its nearest face is named that face only when its ink clearly names the
+        same face: two independent readings agreeing."""
         cards = [warp_card(image, quad) for quad in quads]
         matches = self.model.match(describe_both_ways(cards))
         ties = [k for k, match in enumerate(matches) if self.model.near_tie(match)]
@@ -122,7 +122,7 @@ class Recognizer:
         for k, reading in zip(near, self.ink.read(image, [quads[k] for k in near])):
             match, face = matches[k], self.model.ids[reading.best]
             if match.card is not None and k in ties:
-                card = match.card if face in (match.card, match.runner_up) else None
+                card = match.card if face == match.card or reading.margin < needed else None
             else:
                 card = match.best if face == match.best and reading.margin >= needed else None
             matches[k] = replace(match, card=card)
