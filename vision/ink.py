@@ -13,8 +13,10 @@ the card's *ink*, measured against its own paper:
   over the colour channels and scaled so that the card's strongest ink is 1: a
   camera's contrast divides out, while a solid, a striped and an empty symbol keep
   their different amounts of ink;
-* its colour is the ink-weighted mean of the three channels' ink, as a unit vector:
-  the hue of the print, whatever its amount.
+* its colour is the chroma (CIE Lab a, b) of the picture over its paper, weighted by
+  the ink and divided by the ink's amount: the colour per unit of ink, the same for a
+  solid and a striped symbol of one print, and near 0 for black print (whose hue is
+  only noise, so it is not made a unit vector).
 
 A card is compared with every taught face, both ways round, the face's ink map shifted
 by up to :data:`SHIFT` of the card's width each way (an outline a little off): the
@@ -45,12 +47,13 @@ PAPER_WINDOW = 21 / 60
 than any stroke, narrower than the card's light varies over."""
 INK_FLOOR = 0.08
 """Ink below this (of the paper's level) is left out of the ink's colour: paper's grain
-and the light's faint gradients have no hue of the print."""
+and the light's faint gradients have no colour of the print."""
 
 
 def ink_of(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The ink map (height × width float32, strongest ink about 1) and ink colour (3,
-    unit vector) of an upright card image (BGR uint8), as the module describes them."""
+    """The ink map (height × width float32, strongest ink about 1) and ink colour (Lab
+    a and b per unit of ink, float32) of an upright card image (BGR uint8), as the
+    module describes them."""
     width = card.shape[1]
     picture = cv2.GaussianBlur(card.astype(np.float32), (0, 0), 0.8 * width / WIDTH)
     side = max(3, int(round(PAPER_WINDOW * width)) | 1)
@@ -60,8 +63,9 @@ def ink_of(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ink = 1.0 - np.clip(picture / np.maximum(paper, 1.0), 0.0, 1.0)
     grey = ink.mean(axis=2)
     weight = np.clip(grey - INK_FLOOR, 0.0, None)
-    colour = (ink * weight[..., None]).reshape(-1, 3).sum(axis=0) / max(float(weight.sum()), 1e-6)
-    colour /= max(float(np.linalg.norm(colour)), 1e-6)
+    reflectance = np.ascontiguousarray(1.0 - ink, np.float32)
+    chroma = cv2.cvtColor(reflectance, cv2.COLOR_BGR2LAB)[..., 1:]
+    colour = (chroma * weight[..., None]).reshape(-1, 2).sum(axis=0) / max(float((grey * weight).sum()), 1e-6)
     strongest = max(float(np.percentile(grey, 99)), 0.05)
     return np.ascontiguousarray(np.clip(grey / strongest, 0.0, 1.5), np.float32), colour.astype(np.float32)
 
@@ -70,7 +74,8 @@ def ink_of(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 class InkReading:
     """One card's ink reading: ``best`` is the index of the nearest taught face,
     ``runner_up`` the next (``None`` for a one-face deck), ``margin`` as the module says,
-    ``upside_down`` whether the card fits its face turned round."""
+    ``upside_down`` whether the card fits its face turned round, ``distances`` the
+    distance to every face (each part divided by its typical value, as the module says)."""
 
     best: int
     runner_up: int | None

@@ -104,12 +104,14 @@ class Recognizer:
         """The taught faces nearest to the cards with corners ``quads`` in ``image``; a
         near tie between two faces is settled by the card's corner index
         (:meth:`vision.model.DeckModel.settle`). The card's ink reading
-        (:class:`vision.ink.InkFaces`) then has its say, by the model's ``min_margin``:
-        a near tie settled by the corner index stays named unless its ink clearly
-        names another face (its coarse map seldom tells two faces that differ only in
-        their index apart, and then says nothing clear); any other card near enough
-        to its nearest face is named that face only when its ink clearly names the
-        same face: two independent readings agreeing."""
+        (:class:`vision.ink.InkFaces`) then has its say; it is clear when its margin is
+        at least the model's ``min_margin``. A near tie settled by the corner index
+        stays named unless its ink clearly names another face (the ink's coarse map
+        seldom tells two faces that differ only in their index apart, and then says
+        nothing clear). Any other card near enough to its nearest face is named that
+        face when its ink clearly names the same face, whether or not the descriptors'
+        own margin was met: two independent readings agreeing. Anything else is
+        unknown."""
         cards = [warp_card(image, quad) for quad in quads]
         matches = self.model.match(describe_both_ways(cards))
         ties = [k for k, match in enumerate(matches) if self.model.near_tie(match)]
@@ -118,13 +120,13 @@ class Recognizer:
             for k, index in zip(ties, describe_index(turned)):
                 matches[k] = self.model.settle(matches[k], index)
         near = [k for k, match in enumerate(matches) if match.confidence >= self.model.min_confidence]
-        needed = self.model.min_margin
         for k, reading in zip(near, self.ink.read(image, [quads[k] for k in near])):
-            match, face = matches[k], self.model.ids[reading.best]
+            match = matches[k]
+            clear = self.model.ids[reading.best] if reading.margin >= self.model.min_margin else None
             if match.card is not None and k in ties:
-                card = match.card if face == match.card or reading.margin < needed else None
+                card = match.card if clear in (None, match.card) else None
             else:
-                card = match.best if face == match.best and reading.margin >= needed else None
+                card = clear if clear == match.best else None
             matches[k] = replace(match, card=card)
         return matches
 
