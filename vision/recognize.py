@@ -105,9 +105,10 @@ class Recognizer:
         near tie between two faces is settled by the card's corner index
         (:meth:`vision.model.DeckModel.settle`). The card's ink reading
         (:class:`vision.ink.InkFaces`) then has its say; it is clear when its margin is
-        at least the model's ``min_margin``. A near tie settled by the corner index
+        at least the model's ``min_margin``. A card named clearly (twice that margin,
+        as for the other outlines' tries) or a near tie settled by the corner index
         stays named unless its ink clearly names another face (the ink's coarse map
-        seldom tells two faces that differ only in their index apart, and then says
+        seldom tells faces that differ only in a small index apart, and then says
         nothing clear). Any other card near enough to its nearest face is named that
         face when its ink clearly names the same face, whether or not the descriptors'
         own margin was met: two independent readings agreeing. Anything else is
@@ -123,7 +124,7 @@ class Recognizer:
         for k, reading in zip(near, self.ink.read(image, [quads[k] for k in near])):
             match = matches[k]
             clear = self.model.ids[reading.best] if reading.margin >= self.model.min_margin else None
-            if match.card is not None and k in ties:
+            if match.card is not None and (k in ties or match.margin >= 2 * self.model.min_margin):
                 card = match.card if clear in (None, match.card) else None
             else:
                 card = clear if clear == match.best else None
