@@ -12,7 +12,7 @@ import time
 from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Sequence
 
 import cv2
 import numpy as np
@@ -185,3 +185,100 @@ def speed(frames: int = 100, cards: int = 5, report: Callable[[str], None] = pri
     report(f"a frame showing what the last recognised one did: median {np.median(still_times):.2f} ms "
            f"({len(still_times)} of {frames} frames told still)")
     return median, p95
+
+
+REAL_LONG_SIDE = 640
+"""Real photos are scaled to this many pixels on their long side before recognising
+(what the table's camera gives)."""
+
+
+@dataclass
+class RealTally:
+    """Counts for real photos whose labels list the cards without their places.
+
+    The cards a scene shows and the cards named in it are compared as multisets: a card
+    of the scene named is ``right``; of the others, as many as cards named that the
+    scene does not show are ``wrong``, as many again as the cards found but not named
+    are ``unknown``, and the rest are ``missed`` (not found). Cards named beyond the
+    scene's own count (a table's speck named as a card) are ``extra``."""
+
+    cards: int = 0
+    right: int = 0
+    wrong: int = 0
+    unknown: int = 0
+    missed: int = 0
+    extra: int = 0
+
+    def add(self, other: "RealTally") -> None:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def row(self, name: str) -> str:
+        counts = (self.right, self.wrong, self.unknown, self.missed)
+        rates = " ".join(f"{n:4d} {100.0 * n / self.cards if self.cards else 0.0:5.1f}%" for n in counts)
+        return f"{name:<36} {self.cards:5d} {rates} {self.extra:5d}"
+
+
+REAL_HEADER = (f"{'':<36} {'cards':>5} {'right':>11} {'wrong':>11} {'unknown':>11} {'missed':>11}"
+               f" {'extra':>5}")
+
+
+def score_labels(truth: list[str], detections: list[Detection]) -> RealTally:
+    """Compare what was recognised with a scene's card ids (a multiset)."""
+    from collections import Counter
+
+    shown = Counter(truth)
+    named = Counter(d.card for d in detections if d.card is not None)
+    right = sum((shown & named).values())
+    rest = len(truth) - right
+    strangers = sum((named - shown).values())
+    wrong = min(strangers, rest)
+    unknown = min(sum(d.card is None for d in detections), rest - wrong)
+    return RealTally(cards=len(truth), right=right, wrong=wrong, unknown=unknown,
+                     missed=rest - wrong - unknown, extra=strangers - wrong)
+
+
+def scaled(image: np.ndarray, long_side: int = REAL_LONG_SIDE) -> np.ndarray:
+    """``image`` scaled (down or up) to ``long_side`` pixels on its long side."""
+    factor = long_side / max(image.shape[:2])
+    size = (max(1, round(image.shape[1] * factor)), max(1, round(image.shape[0] * factor)))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
+
+
+def real_photos(directory, report: Callable[[str], None] = print,
+                scenes: Sequence[str] | None = None) -> RealTally:
+    """Teach the deck of a folder of real photos from its ``refs/`` (one image per card,
+    named by card id, :func:`vision.enrol.enrol_images`), recognise its ``scenes/``
+    (each scaled to :data:`REAL_LONG_SIDE`; only ``scenes`` when given) and compare with
+    ``labels.json`` (scene file name → card ids), printing a row per scene and the
+    total (on one thread). A missing or unreadable part raises
+    :class:`vision.errors.EnrolmentError` or :class:`vision.errors.ImageError`."""
+    import json
+    from pathlib import Path
+
+    from companion.i18n import Domain
+    from vision.enrol import enrol_images
+    from vision.errors import ImageError
+
+    d = Domain("vision", "vision")
+    folder = Path(directory)
+    try:
+        labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+        if not isinstance(labels, dict) or not all(isinstance(v, list) for v in labels.values()):
+            raise ValueError("not an object of lists")
+    except (OSError, ValueError) as err:
+        raise ImageError(d.text("{path} is not a usable labels file ({error}).",
+                                path=str(folder / "labels.json"), error=str(err))) from err
+    total = RealTally()
+    with one_thread():
+        recognizer = Recognizer(enrol_images(folder / "refs", "custom"))
+        report(REAL_HEADER)
+        for name in sorted(labels) if scenes is None else scenes:
+            image = cv2.imread(str(folder / "scenes" / name), cv2.IMREAD_COLOR)
+            if image is None:
+                raise ImageError(d.text("Cannot read the image {path}.", path=str(folder / "scenes" / name)))
+            tally = score_labels([str(c) for c in labels[name]], recognizer.recognize(scaled(image)))
+            report(tally.row(name))
+            total.add(tally)
+    report(total.row("all scenes"))
+    return total

@@ -67,6 +67,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     bench.add_argument("--quick", action="store_true", help=_("a smaller sample"))
     bench.add_argument("--photo", default="/work/shared/samples/geaxgx/scene.png",
                        help=_("a real photo of the two of clubs to check"))
+    bench.add_argument("--real", metavar="DIR",
+                       help=_("only a folder of real photos: refs/ (one image per card), scenes/ and labels.json"))
     bench.set_defaults(func=_bench)
 
 
@@ -171,9 +173,14 @@ def _recognize(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from vision.bench import HELD_OUT_SEED, accuracy, speed, taught
+    from vision.bench import HELD_OUT_SEED, accuracy, real_photos, speed, taught
     from vision.recognize import Recognizer
 
+    if args.real:
+        print(_("Real photos in {path}: taught from refs/, scenes scaled to 640 pixels on the long side.").format(
+            path=args.real))
+        real_photos(args.real)
+        return 0
     per_cell = 1 if args.quick else 6
     print(_("Held-out scenes from seed {seed}; decks taught from one clean rendered image per card.").format(
         seed=HELD_OUT_SEED))

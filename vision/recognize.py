@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, Sequence
 
 import cv2
@@ -26,6 +26,7 @@ from companion.errors import CompanionError
 from companion.inputs import CardsSeen, InputQueue
 from vision.describe import describe_both_ways, describe_index, warp_card
 from vision.detect import CardFinder, DetectSettings
+from vision.ink import InkFaces
 from vision.model import DeckModel, Match
 from vision.zone import PlayZone
 
@@ -63,6 +64,7 @@ class Recognizer:
         self.model = model
         self.zone = zone
         self.settings = settings or DetectSettings(aspect=model.aspect)
+        self.ink = InkFaces(model.references, model.aspect)
 
     def recognize(self, frame: np.ndarray) -> list[Detection]:
         """Every card-shaped object in ``frame``, named or unknown.
@@ -101,7 +103,16 @@ class Recognizer:
     def _match(self, image: np.ndarray, quads: list[np.ndarray]) -> list[Match]:
         """The taught faces nearest to the cards with corners ``quads`` in ``image``; a
         near tie between two faces is settled by the card's corner index
-        (:meth:`vision.model.DeckModel.settle`)."""
+        (:meth:`vision.model.DeckModel.settle`). The card's ink reading
+        (:class:`vision.ink.InkFaces`) then has its say; it is clear when its margin is
+        at least the model's ``min_margin``. A card named clearly (twice that margin,
+        as for the other outlines' tries) or a near tie settled by the corner index
+        stays named unless its ink clearly names another face (the ink's coarse map
+        seldom tells faces that differ only in a small index apart, and then says
+        nothing clear). Any other card near enough to its nearest face is named that
+        face when its ink clearly names the same face, whether or not the descriptors'
+        own margin was met: two independent readings agreeing. Anything else is
+        unknown."""
         cards = [warp_card(image, quad) for quad in quads]
         matches = self.model.match(describe_both_ways(cards))
         ties = [k for k, match in enumerate(matches) if self.model.near_tie(match)]
@@ -109,6 +120,15 @@ class Recognizer:
             turned = [np.ascontiguousarray(cards[k][::-1, ::-1]) if matches[k].upside_down else cards[k] for k in ties]
             for k, index in zip(ties, describe_index(turned)):
                 matches[k] = self.model.settle(matches[k], index)
+        near = [k for k, match in enumerate(matches) if match.confidence >= self.model.min_confidence]
+        for k, reading in zip(near, self.ink.read(image, [quads[k] for k in near])):
+            match = matches[k]
+            clear = self.model.ids[reading.best] if reading.margin >= self.model.min_margin else None
+            if match.card is not None and (k in ties or match.margin >= 2 * self.model.min_margin):
+                card = match.card if clear in (None, match.card) else None
+            else:
+                card = clear if clear == match.best else None
+            matches[k] = replace(match, card=card)
         return matches
 
 

@@ -1,0 +1,178 @@
+"""A second, independent reading of a card: its ink laid over each taught face's.
+
+The descriptors of :mod:`vision.describe` are compared under a whitening learnt from
+synthetic variants of each reference; on real photos (light of another colour, a
+camera's own contrast and blur) that is not enough to tell faces that differ only in
+the count, the filling or the colour of their symbols (SET). This reading works on
+the card's *ink*, measured against its own paper:
+
+* the paper's level at every place is the brightest level nearby (a grey closing wider
+  than a symbol's stroke, smoothed), so that shadows and uneven light across the card
+  divide out, and so does the light's colour;
+* the ink is one minus the picture over its paper (0 on paper, 1 on black), averaged
+  over the colour channels and scaled so that the card's strongest ink is 1: a
+  camera's contrast divides out, while a solid, a striped and an empty symbol keep
+  their different amounts of ink;
+* its colour is the chroma (CIE Lab a, b) of the picture over its paper, weighted by
+  the ink and divided by the ink's amount: the colour per unit of ink, the same for a
+  solid and a striped symbol of one print, and near 0 for black print (whose hue is
+  only noise, so it is not made a unit vector).
+
+A card is compared with every taught face, both ways round, the face's ink map shifted
+by up to :data:`SHIFT` of the card's width each way (an outline a little off): the
+mean squared difference of the ink maps, and the squared difference of the ink
+colours, each divided by its typical value between two different taught faces (so that
+neither scale is tuned by hand, and both count alike for any deck). The nearest face
+is the reading; its margin is ``1 - d_best / d_runner_up``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.describe import warp_card
+
+WIDTH = 60
+"""The width (pixels) of the upright card image the ink is read from."""
+SHIFT = 4 / 60
+"""How far (a fraction of the width) a face's ink may be moved each way to fit a card's."""
+STEP = 2
+"""The shifts tried are this many pixels apart (the ink maps are smooth at that scale)."""
+CANDIDATES = 8
+"""How many of the faces nearest at the coarse shifts are tried at every shift."""
+PAPER_WINDOW = 21 / 60
+"""The side (a fraction of the width) of the closing that finds the paper's level: wider
+than any stroke, narrower than the card's light varies over."""
+INK_FLOOR = 0.08
+"""Ink below this (of the paper's level) is left out of the ink's colour: paper's grain
+and the light's faint gradients have no colour of the print."""
+
+
+def ink_of(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The ink map (height × width float32, strongest ink about 1) and ink colour (Lab
+    a and b per unit of ink, float32) of an upright card image (BGR uint8), as the
+    module describes them."""
+    width = card.shape[1]
+    picture = cv2.GaussianBlur(card, (0, 0), 0.8 * width / WIDTH).astype(np.float32)
+    side = max(3, int(round(PAPER_WINDOW * width)) | 1)
+    paper = cv2.morphologyEx(picture, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (side, side)),
+                             borderType=cv2.BORDER_REPLICATE)
+    paper = cv2.blur(paper, (side, side), borderType=cv2.BORDER_REPLICATE)
+    reflectance = np.minimum(picture / np.maximum(paper, 1.0), 1.0)
+    grey = 1.0 - reflectance.mean(axis=2)
+    weight = np.maximum(grey - INK_FLOOR, 0.0)
+    chroma = cv2.cvtColor(reflectance, cv2.COLOR_BGR2LAB)[..., 1:]
+    colour = (chroma * weight[..., None]).reshape(-1, 2).sum(axis=0) / max(float((grey * weight).sum()), 1e-6)
+    flat = grey.ravel()
+    k = int(0.99 * (flat.size - 1))
+    strongest = max(float(np.partition(flat, k)[k]), 0.05)
+    return np.ascontiguousarray(np.clip(grey / strongest, 0.0, 1.5), np.float32), colour.astype(np.float32)
+
+
+def _half(ink: np.ndarray) -> np.ndarray:
+    """An ink map shrunk to half its size (each pixel the mean of the four it covers)."""
+    return cv2.resize(ink, (ink.shape[1] // 2, ink.shape[0] // 2), interpolation=cv2.INTER_AREA)
+
+
+@dataclass(frozen=True)
+class InkReading:
+    """One card's ink reading: ``best`` is the index of the nearest taught face,
+    ``runner_up`` the next (``None`` for a one-face deck), ``margin`` as the module says,
+    ``upside_down`` whether the card fits its face turned round, ``distances`` the
+    distance to every face (each part divided by its typical value, as the module says)."""
+
+    best: int
+    runner_up: int | None
+    margin: float
+    upside_down: bool
+
+
+class InkFaces:
+    """The taught faces' ink, from the upright reference images of a deck model
+    (:attr:`vision.model.DeckModel.references`), and the comparing of cards with it."""
+
+    def __init__(self, references: np.ndarray, aspect: float) -> None:
+        self.size = (WIDTH, int(round(WIDTH / aspect)))
+        self.pad = int(round(SHIFT * WIDTH))
+        height, width = references.shape[1:3]
+        whole = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+        maps, colours = [], []
+        for reference in references:
+            ink, colour = ink_of(warp_card(reference, whole, self._padded(), inset=0.0))
+            maps.append(self._inner(ink))
+            colours.append(colour)
+        self.maps = np.stack(maps)
+        self.colours = np.stack(colours)
+        self._flat = np.ascontiguousarray(self.maps.reshape(len(maps), -1))
+        self._squares = np.einsum("ij,ij->i", self._flat, self._flat)
+        halves = np.stack([_half(face) for face in self.maps])
+        self._half_flat = np.ascontiguousarray(halves.reshape(len(maps), -1))
+        self._half_squares = np.einsum("ij,ij->i", self._half_flat, self._half_flat)
+        n = len(maps)
+        if n > 1:
+            pairs = [self._distances(self._padded_map(k), self._flat, self._squares, self.maps.shape[1:], STEP)[0]
+                     for k in range(n)]
+            layout = np.stack([p[:, 0] for p in pairs])
+            colour = ((self.colours[:, None, :] - self.colours[None, :, :]) ** 2).sum(axis=2)
+            off = ~np.eye(n, dtype=bool)
+            self.layout_scale = max(float(np.median(layout[off])), 1e-6)
+            self.colour_scale = max(float(np.median(colour[off])), 1e-6)
+        else:
+            self.layout_scale = self.colour_scale = 1.0
+
+    def _padded(self) -> tuple[int, int]:
+        return self.size[0] + 2 * self.pad, self.size[1] + 2 * self.pad
+
+    def _inner(self, ink: np.ndarray) -> np.ndarray:
+        p = self.pad
+        return np.ascontiguousarray(ink[p:-p, p:-p]) if p else ink
+
+    def _padded_map(self, k: int) -> np.ndarray:
+        return cv2.copyMakeBorder(self.maps[k], self.pad, self.pad, self.pad, self.pad, cv2.BORDER_REPLICATE)
+
+    def _distances(self, ink: np.ndarray, flat: np.ndarray, squares: np.ndarray, shape: tuple[int, int],
+                   step: int) -> tuple[np.ndarray, np.ndarray]:
+        """For a padded ink map: the mean squared difference to each face's map (the
+        rows of ``flat``, ``shape`` each, with their squared lengths ``squares``) at the
+        best shift, the shifts ``step`` pixels apart (faces × 2: as found, turned
+        round), and which way fitted. Every shift's window of the card, both ways round,
+        is one row of a matrix; the differences are ``|window|² + |face|² - 2
+        window·face``, one matrix product."""
+        windows = []
+        for way in (ink, ink[::-1, ::-1]):
+            view = np.lib.stride_tricks.sliding_window_view(way, shape)[::step, ::step]
+            windows.append(view.reshape(-1, shape[0] * shape[1]))
+        rows = np.concatenate(windows)
+        d2 = np.einsum("ij,ij->i", rows, rows)[:, None] + squares[None, :] - 2.0 * (rows @ flat.T)
+        per_way = d2.reshape(2, -1, len(flat)).min(axis=1).T / float(shape[0] * shape[1])
+        return per_way, per_way.argmin(axis=1)
+
+    def read(self, image: np.ndarray, quads: Sequence[np.ndarray]) -> list[InkReading]:
+        """The ink reading of each card with corners ``quads`` in ``image``. Every face
+        is tried first on maps of half the size (:func:`_half`), at shifts
+        :data:`STEP` · 2 pixels apart; the :data:`CANDIDATES` nearest are tried again
+        on the whole maps at every shift, and only their distances are exact."""
+        readings = []
+        for quad in quads:
+            ink, colour = ink_of(warp_card(image, quad, self._padded(), inset=0.0))
+            colour_parts = ((self.colours - colour) ** 2).sum(axis=1) / self.colour_scale
+            layout, ways = self._distances(_half(ink), self._half_flat, self._half_squares,
+                                           _half(self.maps[0]).shape, STEP)
+            d = layout.min(axis=1) / self.layout_scale + colour_parts
+            near = np.argsort(d)[:CANDIDATES]
+            fine, fine_ways = self._distances(ink, self._flat[near], self._squares[near], self.maps.shape[1:], STEP)
+            d[near] = fine.min(axis=1) / self.layout_scale + colour_parts[near]
+            ways[near] = fine_ways
+            order = np.argsort(d)
+            best = int(order[0])
+            if len(order) > 1:
+                runner_up: int | None = int(order[1])
+                margin = 1.0 - float(d[best]) / max(float(d[order[1]]), 1e-9)
+            else:
+                runner_up, margin = None, 1.0
+            readings.append(InkReading(best, runner_up, margin, bool(ways[best])))
+        return readings
