@@ -81,8 +81,8 @@ def build_model(deck: str, references: Mapping[str, np.ndarray], aspect: float =
     stored = np.stack([cv2.resize(references[i], REFERENCE_SIZE, interpolation=cv2.INTER_AREA) for i in ids])
     views, labels = [], []
     for label, reference in enumerate(stored):
-        views.append(cv2.resize(warp_card(reference, np.float32(
-            [[0, 0], [REFERENCE_SIZE[0], 0], REFERENCE_SIZE, [0, REFERENCE_SIZE[1]]]),
+        views.append(cv2.resize(warp_card(reference, np.array(
+            [[0, 0], [REFERENCE_SIZE[0], 0], REFERENCE_SIZE, [0, REFERENCE_SIZE[1]]], np.float32),
             size=(2 * WARP_SIZE[0], 2 * WARP_SIZE[1])), WARP_SIZE, interpolation=cv2.INTER_AREA))
         sprite = np.dstack([reference, np.full(reference.shape[:2], 255, np.uint8)])
         views += [_variant(sprite, rng) for _ in range(VARIANTS)]
