@@ -48,7 +48,8 @@ def missing_extra(err: ModuleNotFoundError, command: str | Text) -> CompanionErr
                                command=command, extra=extra, module=err.name))
 
 
-def _unavailable(sub: argparse._SubParsersAction[argparse.ArgumentParser], names: tuple[str, ...], error: CompanionError) -> None:
+def _unavailable(sub: argparse._SubParsersAction[argparse.ArgumentParser], names: tuple[str, ...],
+                 error: CompanionError) -> None:
     """Commands whose module needs an extra that is not installed: they say so."""
     def refuse(_args: argparse.Namespace) -> int:
         raise error

@@ -281,7 +281,8 @@ class Referee:
                 return None if token is None else self.lift(token, item.zone)
             if token is None:
                 return _reject("unknown-tag", Text(
-                    "This tag ({uid}) is not a known token: teach it on the home screen (Teach the tokens), or enter the token by hand.", uid=item.uid))
+                    "This tag ({uid}) is not a known token: teach it on the home screen (Teach the tokens), "
+                    "or enter the token by hand.", uid=item.uid))
             here = self.present.setdefault(item.zone, [])
             if token not in here:
                 here.append(token)

@@ -572,7 +572,8 @@ def _consistent(config: Config, file: str, problems: list[ConfigError]) -> Confi
         config = dataclasses.replace(config, zone=dataclasses.replace(config.zone, method=ZoneConfig.method))
     gpio = dataclasses.replace(GpioConfig(), backend=config.gpio.backend, led_active_high=config.gpio.led_active_high)
     for fallback in (dataclasses.replace(config, gpio=gpio),
-                     dataclasses.replace(config, gpio=gpio, rfid=dataclasses.replace(config.rfid, readers=RfidConfig().readers))):
+                     dataclasses.replace(config, gpio=gpio,
+                                         rfid=dataclasses.replace(config.rfid, readers=RfidConfig().readers))):
         try:
             _check_pins(config, file)
             return config

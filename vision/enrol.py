@@ -40,9 +40,10 @@ REFERENCE_SIZE = (200, 280)
 
 SAME_CARD_SIMILARITY = 0.985
 """Live enrolment refuses a card this similar to one already shown: it is that card
-again, typically the previous card still lying in the zone. Measured on clean rendered scenes: two views of one face are 0.97–1.0 alike,
-two different faces at most 0.96 (Mustang) and 0.98 (standard deck, same rank and
-colour); the threshold errs towards accepting, as a refused card blocks the wizard."""
+again, typically the previous card still lying in the zone. Measured on clean rendered
+scenes: two views of one face are 0.97–1.0 alike, two different faces at most 0.96
+(Mustang) and 0.98 (standard deck, same rank and colour); the threshold errs towards
+accepting, as a refused card blocks the wizard."""
 
 VARIANTS = 32
 """Augmented prototypes made from each reference image (besides the clean one)."""

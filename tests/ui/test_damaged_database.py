@@ -54,7 +54,7 @@ def test_a_newer_database_is_left_untouched_and_games_go_beside_it(work):
 
 def test_one_bad_game_row_leaves_the_home_screen_working(work):
     store = GameStore(_db(work))
-    good = Referee.new(store, "mustang", [Seat("Ann"), Seat("Bob")], seed=4)
+    Referee.new(store, "mustang", [Seat("Ann"), Seat("Bob")], seed=4)
     broken = Referee.new(store, "mustang", [Seat("Cy"), Seat("Di")], seed=5)
     store.connection.execute("UPDATE games SET seats = '{not json' WHERE id = ?", (broken.game_id,))
     store.close()

@@ -4,6 +4,7 @@ of them, the board's parameters and the rule options."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from kivy.uix.widget import Widget
@@ -186,7 +187,7 @@ class NewGameScreen(Page):
         else:
             choices = [(key, text.render()) for key, text in option.choices.items()]
         buttons = [BigButton(("» " if key == value else "") + escape(label),
-                             lambda key=key: self._set_option(option.name, key),
+                             partial(self._set_option, option.name, key),
                              colour=theme.ACCENT if key == value else theme.SURFACE_HIGH)
                    for key, label in choices]
         if option.kind is OptionKind.BOOL or len(buttons) <= 2:

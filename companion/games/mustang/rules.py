@@ -135,7 +135,8 @@ class Mustang(Game[MustangState]):
                 "{name}: the steal failed. Lay every cowboy in your hand in the play zone (or none if you have none).",
                 name=name))
         if step.kind == "release":
-            return Decision(step.seat, "release", t("{name}: rotten fence! Scan one horse of your corral to release it.",
+            return Decision(step.seat, "release", t(
+                "{name}: rotten fence! Scan one horse of your corral to release it.",
                                                       name=name))
         if step.kind == "rain":
             return Decision(step.seat, "rain", t(
