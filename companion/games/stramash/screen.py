@@ -17,6 +17,7 @@ from companion.games.stramash.moves import Seat, hand_plays, steps
 from companion.games.stramash.phrases import steps_text
 from companion.games.stramash.state import DOCK, StramashState
 from companion.games.stramash.texts import card_name, t, tn
+from companion.i18n import Text
 from companion.view import BoardView, Move as Movement, Need, PieceView, PlayerView, View
 
 if TYPE_CHECKING:
@@ -77,8 +78,8 @@ def board_view(state: StramashState, cards: Iterable[str] = ()) -> BoardView:
     return BoardView(stramash_board(state.geo), pieces, movable, targets, last)
 
 
-def instructions(state: StramashState) -> tuple:
-    out = []
+def instructions(state: StramashState) -> tuple[Text, ...]:
+    out: list[Text] = []
     if state.last_player is not None:
         name = state.setup.seats[state.last_player].name
         if state.last:
@@ -98,15 +99,17 @@ def view(game: "Stramash", state: StramashState, player: int | None) -> View:
                                t("{cards} cards · {home} of 5 home", cards=len(state.hands[seat]),
                                  home=state.home(seat)), state.home(seat))
                     for seat, s in enumerate(state.setup.seats))
-    waiting = ()
+    waiting: tuple[Need, ...] = ()
     if state.turn is not None and not over:
-        waiting = (Need(t("The card laid in the play zone")), Need(t("The laddie tapped, when the card leaves a choice")))
+        waiting = (Need(t("The card laid in the play zone")), Need(t("The laddie tapped, when the card leaves a "
+                                                                     "choice")))
     progress = [tn("{n} card in the draw pile", "{n} cards in the draw pile", len(state.draw)),
                 tn("{n} card on the discard pile", "{n} cards on the discard pile", len(state.discard))]
     if state.discard:
         progress.append(t("Top of the discard pile: {card}", card=card_name(state.discard[-1])))
     # a seat's own hand is known only with simulated hands, and only to that seat
-    cards = state.hands[player] if state.simulated and player is not None and player == state.turn else ()
+    cards = [c for c in state.hands[player] if c is not None] \
+        if state.simulated and player is not None and player == state.turn else []
     return View(players, None if over else state.turn, pending.prompt, waiting, instructions(state),
                 tuple(progress), board_view(state, cards), over=over)
 
