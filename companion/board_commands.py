@@ -60,6 +60,6 @@ def cmd_render(args: argparse.Namespace) -> int:
     board = read_board(args.file)
     plan = write_pdf(board, args.out, args.paper)
     print(Text("{path}: {pages} pages of {paper}, a grid {columns} wide and {rows} high; print at 100 %, cut "
-               "along the crop marks and lay the tiles edge to edge.", path=str(args.out), pages=plan.rows * plan.columns,
-               paper=args.paper, rows=plan.rows, columns=plan.columns).render())
+               "along the crop marks and lay the tiles edge to edge.", path=str(args.out),
+               pages=plan.rows * plan.columns, paper=args.paper, rows=plan.rows, columns=plan.columns).render())
     return 0

@@ -190,7 +190,7 @@ class Board:
         }
 
 
-_DIRECTION_OUT = {
+_DIRECTION_OUT: dict[Direction, Callable[[Line], str | None]] = {
     Direction.NONE: lambda line: None,
     Direction.TO_A: lambda line: line.a,
     Direction.TO_B: lambda line: line.b,

@@ -23,7 +23,7 @@ from companion.i18n import Text
 # imported above does.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-COMMAND_MODULES = (
+COMMAND_MODULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("companion.commands", ()),
     ("companion.board_commands", ("board",)),
     ("hardware.cli", ("hardware",)),
@@ -48,7 +48,8 @@ def missing_extra(err: ModuleNotFoundError, command: str | Text) -> CompanionErr
                                command=command, extra=extra, module=err.name))
 
 
-def _unavailable(sub: argparse._SubParsersAction, names: tuple[str, ...], error: CompanionError) -> None:
+def _unavailable(sub: argparse._SubParsersAction[argparse.ArgumentParser], names: tuple[str, ...],
+                 error: CompanionError) -> None:
     """Commands whose module needs an extra that is not installed: they say so."""
     def refuse(_args: argparse.Namespace) -> int:
         raise error

@@ -16,10 +16,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Iterable, TextIO
+from typing import Any, Callable, Iterable, TextIO
 
 from companion.errors import GameError
-from companion.game import Chance, ScoreSheet, Seat, Verdict, resolve_options
+from companion.game import Chance, Decision, ScoreSheet, Seat, Verdict, resolve_options
 from companion.i18n import Text, current_language
 from companion.inputs import CardsSeen, Intent, TagPlaced
 from companion.games import available, get_game
@@ -30,7 +30,7 @@ from companion.store import GameStore
 DEMO_NAMES = ("Will", "Frank", "Calamity", "Jesse", "Annie", "Doc")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     replay = sub.add_parser("replay", help="referee a scripted game (JSON Lines of table inputs)")
     replay.add_argument("script", type=Path, help="the .jsonl file")
     replay.add_argument("--json", action="store_true", help="machine-readable output")
@@ -125,15 +125,13 @@ def run_script(lines: Iterable[str], store: GameStore) -> tuple[Referee, list[di
     raises :class:`ScriptError` naming it, and nothing is written to ``store``.
     """
     ref: Referee | None = None
-    tags: dict[str, str] = {}
     records: list[dict[str, Any]] = []
     for line in parse_script(lines):
         if isinstance(line, SetupLine):
-            tags = line.tags
             try:
                 ref = Referee.new(store, line.game, line.seats, line.options, seed=line.seed, dealer=line.dealer,
                                   simulated_hands=line.simulated_hands, board=line.board,
-                                  board_file=line.board_file, token_lookup=lambda uid: tags.get(uid))
+                                  board_file=line.board_file, token_lookup=line.tags.get)
             except GameError as err:
                 raise setup_error(line.line, err) from err
             records.append({"line": line.line, "input": line.entry, "verdict": None})
@@ -209,7 +207,7 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
     return out
 
 
-def play_out(ref: Referee, report=None, pace: float = 0.0) -> None:
+def play_out(ref: Referee, report: Callable[[str], object] | None = None, pace: float = 0.0) -> None:
     """Let the built-in players and the seeded generator play ``ref`` to the end,
     pausing ``pace`` seconds after each move."""
     while not ref.is_over:
@@ -219,6 +217,7 @@ def play_out(ref: Referee, report=None, pace: float = 0.0) -> None:
         if isinstance(pending, Chance):
             verdict = ref.simulate_chance()
         else:
+            assert isinstance(pending, Decision), pending   # the game is not over
             actor, turn = ref.seats[pending.player].name, ref.game.turn(ref.state) or len(ref.actions) + 1
             verdict = ref.submit(ref.bot_action())
             if report:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from companion.game import Verdict
     from companion.i18n import Text
 
 
@@ -42,7 +43,7 @@ class GameError(CompanionError):
 class IllegalAction(GameError):
     """Raised by ``Game.apply`` when the action is not legal; carries the verdict."""
 
-    def __init__(self, verdict) -> None:  # verdict: companion.game.Verdict
+    def __init__(self, verdict: Verdict) -> None:
         self.verdict = verdict
         super().__init__(verdict.message)
 

@@ -193,6 +193,7 @@ def resolve_options(declared: Sequence[RuleOption], given: Mapping[str, Any] | N
     return out
 
 
+@dataclass(frozen=True)
 class Action:
     """Base of every game's actions. Subclasses are frozen dataclasses with a class-level
     ``type`` string unique within their game."""
@@ -451,7 +452,7 @@ class Game(ABC, Generic[S]):
     max_players: ClassVar[int]
     options: ClassVar[tuple[RuleOption, ...]] = ()
     board_parameters: ClassVar[tuple[BoardParameter, ...]] = ()
-    action_types: ClassVar[tuple[type, ...]] = ()
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
     bgstats: ClassVar[BGStats] = BGStats(None)
     panels: ClassVar[str | None] = None
     teams_allowed: ClassVar[bool] = False

@@ -7,7 +7,8 @@ Each top-level package owns one gettext *domain* whose catalogues live beside it
 The ``.po`` files are the source of truth: Babel reads them and compiles them to
 gettext's binary form in memory when first used, so a checkout runs without a build step
 and a translator edits one file; :mod:`gettext` translates at run time.
-``scripts/update-catalogues`` brings them in line with the code (Babel's extraction). The language can change while the app runs (:func:`set_language`).
+``scripts/update-catalogues`` brings them in line with the code (Babel's extraction). The
+language can change while the app runs (:func:`set_language`).
 
 Usage in a module::
 
@@ -31,6 +32,7 @@ import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
@@ -70,7 +72,7 @@ def on_language_change(listener: Callable[[str], None]) -> None:
     _listeners.append(listener)
 
 
-def _po_path(domain: str, lang: str):
+def _po_path(domain: str, lang: str) -> Traversable:
     package = _DOMAIN_PACKAGES.get(domain, domain)
     return resources.files(package).joinpath("locale", lang, "LC_MESSAGES", f"{domain}.po")
 
@@ -264,7 +266,11 @@ def extract_messages(paths: Iterable[str | Path]) -> set[tuple[str, str | None]]
 
     found: set[tuple[str, str | None]] = set()
     for path in paths:
-        for _line, message, _comments, _context in extract_from_file(extract_python, str(path), keywords=KEYWORDS):
+        # Babel's annotation of an extraction method (2.14 and later) types the 4-tuples
+        # extract_from_file returns, not the (lineno, funcname, message, comments) its
+        # documentation, and its own extract_python, yield.
+        for _line, message, _comments, _context in extract_from_file(
+                extract_python, str(path), keywords=KEYWORDS):  # type: ignore[arg-type]
             found.add((message[0], message[1]) if isinstance(message, tuple) else (message, None))
     return found
 

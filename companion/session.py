@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from companion.errors import GameError
 from companion.game import (Action, Chance, Game, Over, Pending, Proposal, ScoreSheet, Seat, Sensed, Setup, Verdict,
@@ -280,7 +281,8 @@ class Referee:
                 return None if token is None else self.lift(token, item.zone)
             if token is None:
                 return _reject("unknown-tag", Text(
-                    "This tag ({uid}) is not a known token: teach it on the home screen (Teach the tokens), or enter the token by hand.", uid=item.uid))
+                    "This tag ({uid}) is not a known token: teach it on the home screen (Teach the tokens), "
+                    "or enter the token by hand.", uid=item.uid))
             here = self.present.setdefault(item.zone, [])
             if token not in here:
                 here.append(token)
@@ -399,7 +401,7 @@ class Referee:
         self.proposal = None
 
 
-def _joined(texts: Any) -> Text:
+def _joined(texts: Iterable[Text]) -> Text:
     parts = list(texts)
     out = parts[0]
     for part in parts[1:]:
@@ -407,7 +409,7 @@ def _joined(texts: Any) -> Text:
     return out
 
 
-def open_store(path=None) -> GameStore:
+def open_store(path: str | Path | None = None) -> GameStore:
     """The game database at ``path`` (default: :func:`companion.paths.database_file`)."""
     from companion.paths import database_file
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from companion.db import DamagedDatabase, ForeignDatabase, ensure_schema, open_checked, set_aside
 from companion.errors import StorageError
-from companion.game import Seat
+from companion.game import Seat, Setup
 from companion.i18n import Text
 
 log = logging.getLogger(__name__)
@@ -174,7 +174,7 @@ class GameStore:
     def close(self) -> None:
         self.connection.close()
 
-    def _write(self, sql: str, params: tuple) -> sqlite3.Cursor:
+    def _write(self, sql: str, params: tuple[object, ...]) -> sqlite3.Cursor:
         try:
             with self.connection:
                 return self.connection.execute(sql, params)
@@ -206,7 +206,7 @@ class GameStore:
     def delete(self, game_id: int) -> None:
         self._write("DELETE FROM games WHERE id = ?", (game_id,))
 
-    def _records(self, where: str, params: tuple = ()) -> list[GameRecord]:
+    def _records(self, where: str, params: tuple[object, ...] = ()) -> list[GameRecord]:
         """The rows that decode; one that does not is logged and left out."""
         rows = self._read("SELECT id, game, seats, options, seed, setup, started_at, finished_at, "
                           f"final FROM games {where}", params)
@@ -229,7 +229,7 @@ class GameStore:
             records.append(GameRecord(r[0], r[1], seats, options, r[4], setup, r[6], r[7], final))
         return records
 
-    def _read(self, sql: str, params: tuple) -> list[tuple]:
+    def _read(self, sql: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
         try:
             return self.connection.execute(sql, params).fetchall()
         except sqlite3.Error as err:
@@ -293,7 +293,7 @@ def _team(value: object) -> int | None:
     return value
 
 
-def _json_list(raw: object) -> list:
+def _json_list(raw: object) -> list[Any]:
     value = json.loads(raw)   # type: ignore[arg-type]  # TypeError for a non-text column
     if not isinstance(value, list):
         raise TypeError(f"{raw!r} is not a JSON list")
@@ -335,7 +335,8 @@ def open_store_safely(path: str | Path) -> tuple[GameStore, Text | None]:
         return _in_memory(err)
 
 
-def _in_memory(err: StorageError) -> tuple[GameStore, Text]:
+def _in_memory(err: StorageError | OSError) -> tuple[GameStore, Text]:
     log.error("%s", err)
+    detail = err.text if isinstance(err, StorageError) else Text.raw(str(err))
     return GameStore(":memory:"), Text("The game database cannot be used ({detail}). Games are not saved "
-                                       "until it is fixed.", detail=err.text)
+                                       "until it is fixed.", detail=detail)

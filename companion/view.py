@@ -11,6 +11,7 @@ board with its pieces (:class:`BoardView`). What only one game shows goes in
 from __future__ import annotations
 
 import enum
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -82,7 +83,8 @@ class PieceView:
     owner: int | None
     field: str | None
     symbol: str = ""
-    label: Text = field(default_factory=lambda: Text.raw(""))
+    # ``dataclasses.field``: the class attribute ``field`` above shadows the import here.
+    label: Text = dataclasses.field(default_factory=lambda: Text.raw(""))
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ D = Domain("hardware", "hardware")
 _, N_, ngettext = D.markers()
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hardware = subparsers.add_parser("hardware", help=_("check the RFID readers, camera, buttons, LED and buzzer"))
     commands = hardware.add_subparsers(dest="hardware_command", metavar="COMMAND", required=True)
     check = commands.add_parser("check", help=_("probe every configured device; exit status 1 if one fails"))

@@ -162,6 +162,7 @@ class Config:
         if not self.simulated:
             return self
         real = self.simulated_from
+        assert real is not None     # self.simulated
         return dataclasses.replace(
             self,
             rfid=dataclasses.replace(self.rfid, backend=real.rfid.backend),
@@ -462,8 +463,8 @@ def parse_config(raw: bytes | str, file: str = "config.toml", base: Path | None 
     paths start at ``base`` (``None``: the working directory). Raises
     :class:`ConfigError` naming every mistake."""
     config, problems = salvage_config(raw, file, base)
-    if problems:
-        raise _together(problems)
+    if (error := _together(problems)) is not None:
+        raise error
     return config
 
 
@@ -505,7 +506,7 @@ def _parse_rules(table: Any, file: str, problems: list[ConfigError]) -> dict[str
         problems.append(Place(file, "[rules]").error(D.text("must be a table of settings, not {value}.",
                                                             value=_shown(table))))
         return {}
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for game, given in table.items():
         place = Place(file, f"[rules.{game}]")
         if game not in games.available():
@@ -571,7 +572,8 @@ def _consistent(config: Config, file: str, problems: list[ConfigError]) -> Confi
         config = dataclasses.replace(config, zone=dataclasses.replace(config.zone, method=ZoneConfig.method))
     gpio = dataclasses.replace(GpioConfig(), backend=config.gpio.backend, led_active_high=config.gpio.led_active_high)
     for fallback in (dataclasses.replace(config, gpio=gpio),
-                     dataclasses.replace(config, gpio=gpio, rfid=dataclasses.replace(config.rfid, readers=RfidConfig().readers))):
+                     dataclasses.replace(config, gpio=gpio,
+                                         rfid=dataclasses.replace(config.rfid, readers=RfidConfig().readers))):
         try:
             _check_pins(config, file)
             return config
@@ -609,7 +611,8 @@ def gpio_pin_choices(config: Config, key: str) -> list[int]:
 
     def fits(pin: int) -> bool:
         try:
-            _check_pins(dataclasses.replace(config, gpio=dataclasses.replace(config.gpio, **{key: pin})), "")
+            gpio: GpioConfig = dataclasses.replace(config.gpio, **{key: pin})  # type: ignore[arg-type]  # key names an int pin field
+            _check_pins(dataclasses.replace(config, gpio=gpio), "")
         except ConfigError:
             return False
         return True

@@ -8,7 +8,8 @@ the touchscreen instead.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import functools
+from typing import TYPE_CHECKING, Any, Callable
 
 from companion.errors import CompanionError, HardwareError
 from companion.i18n import Domain, Text
@@ -17,6 +18,9 @@ from hardware.camera import Camera, SyntheticCamera, open_camera
 from hardware.config import Config
 from hardware.device import Device, DeviceReport
 from hardware.feedback import Feedback
+
+if TYPE_CHECKING:
+    from hardware.rfid.reader import RfidReader
 
 D = Domain("hardware", "hardware")
 
@@ -32,7 +36,7 @@ class Hardware:
     LED and buzzer) hold what opened; ``failures`` one report per device that did not.
     """
 
-    def __init__(self, *, readers: list[Device], camera: Camera | None, gpio: Feedback | None,
+    def __init__(self, *, readers: list[RfidReader], camera: Camera | None, gpio: Feedback | None,
                  failures: list[DeviceReport], simulated: bool) -> None:
         self.readers = readers
         self.camera = camera
@@ -78,9 +82,9 @@ class Hardware:
         open come first."""
         reports = list(self.failures)
         for reader in self.readers:
-            reports += _checked(reader.name, "rfid", lambda reader=reader: [reader.probe()])
+            reports += _checked(reader.name, "rfid", functools.partial(_one, reader.probe))
         if self.camera is not None:
-            reports += _checked("camera", "camera", lambda: [self.camera.probe(duration=camera_seconds)])
+            reports += _checked("camera", "camera", functools.partial(_one, self.camera.probe, duration=camera_seconds))
         if self.gpio is not None:
             reports += _checked("gpio", "gpio", self.gpio.probe_parts)
         return reports
@@ -130,6 +134,10 @@ def _attempt(device: str, failures: list[DeviceReport], opener: Callable[[], Any
             "Cannot open the {device}: {reason}. Moves can still be entered on the screen.",
             device=device, reason=_reason(err))))
         return None
+
+
+def _one(probe: Callable[..., DeviceReport], **args: float) -> list[DeviceReport]:
+    return [probe(**args)]
 
 
 def _checked(device: str, kind: str, probe: Callable[[], list[DeviceReport]]) -> list[DeviceReport]:

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from companion.game import Decision, Seat, Verdict
 from companion.inputs import CardsSeen, TableInput
 
 from referee.services import Services
+
+if TYPE_CHECKING:
+    from companion.session import Referee
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +39,7 @@ class Table:
 
     def __init__(self, services: Services) -> None:
         self.services = services
-        self.referee: Any | None = None
+        self.referee: Referee | None = None
         self.last: Shown | None = None
         self.zone_cards: tuple[str, ...] = ()
         self.serial = 0
@@ -71,10 +74,17 @@ class Table:
         self.referee = Referee.resume(self.services.store, game_id, token_lookup=self.lookup)
         self._begin()
 
+    @property
+    def live(self) -> Referee:
+        """The referee of the game being played (what the actions below need)."""
+        if self.referee is None:
+            raise RuntimeError("no game is being refereed")
+        return self.referee
+
     def _begin(self) -> None:
         self.last = None
         self._events = self.announcements()
-        self.services.watch_cards(self.referee.game.name, self.referee.options)
+        self.services.watch_cards(self.live.game.name, self.live.options)
         self.signal()
         self.changed()
 
@@ -110,29 +120,29 @@ class Table:
 
     def scan(self, token: str) -> Verdict | None:
         """A token entered by hand (the reader is offline), as if it had been scanned."""
-        verdict = self.referee.scan(token)
+        verdict = self.live.scan(token)
         self._show(verdict)
         return verdict
 
     def lay(self, cards: Sequence[str]) -> Verdict | None:
         """Cards entered by hand (the camera is offline), as if they had been seen."""
-        verdict = self.referee.lay(cards)
+        verdict = self.live.lay(cards)
         self._show(verdict)
         return verdict
 
     def submit(self, action: Any) -> Verdict:
-        return self._judged(self.referee.submit(action))
+        return self._judged(self.live.submit(action))
 
     def confirm(self) -> Verdict | None:
-        verdict = self.referee.confirm()
+        verdict = self.live.confirm()
         self._show(verdict)
         return verdict
 
     def undo(self) -> Verdict:
-        return self._judged(self.referee.undo())
+        return self._judged(self.live.undo())
 
     def simulate_chance(self) -> Verdict:
-        return self._judged(self.referee.simulate_chance())
+        return self._judged(self.live.simulate_chance())
 
     def _judged(self, verdict: Verdict) -> Verdict:
         self._show(verdict)

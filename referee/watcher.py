@@ -190,7 +190,7 @@ class CardWatcher:
         stop = threading.Event()
         self._stop = stop
         self._set(WatchState.PREPARING, D.text("Card vision is getting ready…"))
-        threading.Thread(target=self._prepare, args=(self.deck, stop), name="card-watcher-setup",
+        threading.Thread(target=self._prepare, args=(self.deck, self.camera, stop), name="card-watcher-setup",
                          daemon=True).start()
 
     def close(self) -> None:
@@ -203,7 +203,7 @@ class CardWatcher:
             watcher.close()
 
     # --- the setup thread ------------------------------------------------------------------------
-    def _prepare(self, deck: str, stop: threading.Event) -> None:
+    def _prepare(self, deck: str, camera: Any, stop: threading.Event) -> None:
         from vision.recognize import PlayZoneWatcher, Recognizer
 
         try:
@@ -213,14 +213,14 @@ class CardWatcher:
                     "The camera does not know the cards of this game yet: teach them with Teach the card "
                     "deck on the home screen. Until then, enter the cards by hand."), stop)
                 return
-            zone = self._zone(stop)
+            zone = self._zone(camera, stop)
             if zone is None:
                 return
             with self._lock:
                 if stop.is_set():
                     return
                 self.zone = zone
-                self._watcher = PlayZoneWatcher(self.camera, Recognizer(model, zone), self.queue)
+                self._watcher = PlayZoneWatcher(camera, Recognizer(model, zone), self.queue)
                 self._watcher.start()
             self._set(WatchState.WATCHING, None, stop)
         except CompanionError as err:
@@ -259,7 +259,7 @@ class CardWatcher:
             log.warning("cannot keep the simulation's deck model: %s", err)
         return model
 
-    def _zone(self, stop: threading.Event) -> Any | None:
+    def _zone(self, camera: Any, stop: threading.Event) -> Any | None:
         """The play zone; ``None`` if stopped before it was found or when it cannot be."""
         from vision.errors import CalibrationError
         from vision.zone import PlayZone, find_zone
@@ -273,7 +273,7 @@ class CardWatcher:
                 return None
         seen: float | None = None
         while not stop.is_set():
-            frame = self.camera.latest()
+            frame = camera.latest()
             if frame is not None and frame.timestamp != seen:
                 seen = frame.timestamp
                 try:

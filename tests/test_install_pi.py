@@ -270,7 +270,8 @@ def checkout(tmp_path) -> Path:
     return tree
 
 
-def start(checkout: Path, model: str | None, missing: str = "", *args: str) -> tuple[subprocess.CompletedProcess, list[str]]:
+def start(checkout: Path, model: str | None, missing: str = "",
+          *args: str) -> tuple[subprocess.CompletedProcess, list[str]]:
     model_file = checkout.parent / "model"
     if model is not None:
         model_file.write_bytes(model.encode() + b"\0")

@@ -185,6 +185,8 @@ class BoardWidget(Widget):
     def _centre(self) -> tuple[float, float]:
         if self.focus is not None:
             return self.focus
+        if self.board is None:
+            return 0.0, 0.0
         min_x, min_y, max_x, max_y = self.board.bounds()
         return (min_x + max_x) / 2, (min_y + max_y) / 2
 
@@ -221,7 +223,7 @@ class BoardWidget(Widget):
 
     def tap(self, sx: float, sy: float) -> str | None:
         """Handle a tap at window point ``(sx, sy)``; returns the id reported, if any."""
-        if self.zoom == 1.0 and self.needs_zoom():
+        if self.zoom == 1.0 and self.needs_zoom() and self.board is not None:
             self.focus = self.to_board(sx, sy)
             self.zoom = max(1.5, min_target() * ZOOM_MARGIN / (self.board.spacing() * self._fit_scale()))
             self._redraw()
@@ -339,15 +341,17 @@ class BoardWidget(Widget):
                 self.remove_widget(self.sprites.pop(piece_id))
         stacked: dict[str, int] = {}
         for piece in shown.values():
-            sprite = self.sprites.get(piece.id)
-            if sprite is None:
-                sprite = self.sprites[piece.id] = PieceSprite(piece, self._colour(piece.owner), size)
-                self.add_widget(sprite)
-            n = stacked[piece.field] = stacked.get(piece.field, -1) + 1
+            field = piece.field
+            assert field is not None                        # shown: the pieces on the board
+            drawn = self.sprites.get(piece.id)
+            if drawn is None:
+                drawn = self.sprites[piece.id] = PieceSprite(piece, self._colour(piece.owner), size)
+                self.add_widget(drawn)
+            n = stacked[field] = stacked.get(field, -1) + 1
             if piece.id not in self._moving:
-                x, y = at[piece.field]
-                sprite.center = (x + n * size * 0.35, y + n * size * 0.35)
-            sprite.ring = (list(theme.TEXT) if piece.id == self.selected else
+                x, y = at[field]
+                drawn.center = (x + n * size * 0.35, y + n * size * 0.35)
+            drawn.ring = (list(theme.TEXT) if piece.id == self.selected else
                            list(theme.ACCENT) if piece.id in self.view.movable else [0, 0, 0, 0])
 
     # --- the last move -----------------------------------------------------------------

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     shots = subparsers.add_parser("screenshots", help="render every screen at 800x480 and 1280x720 to PNG files")
     shots.add_argument("--out", required=True, type=Path, help="directory for the PNG files")
     shots.add_argument("--languages", default="",

@@ -6,6 +6,7 @@ exactly as a scan or a camera reading would.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable, Sequence
 
 from kivy.uix.gridlayout import GridLayout
@@ -34,7 +35,7 @@ def _grid(cols: int) -> GridLayout:
     return layout
 
 
-def pick_token(title: str, tokens: Sequence[TokenSpec], on_pick: Callable[[str], None]) -> ModalView:
+def pick_token(title: str, tokens: Sequence[TokenSpec], on_pick: Callable[[str], object]) -> ModalView:
     """Choose one token among ``tokens``; ``on_pick(token_id)``."""
     m = sizes()
     view, box = _modal(title)
@@ -46,14 +47,14 @@ def pick_token(title: str, tokens: Sequence[TokenSpec], on_pick: Callable[[str],
 
     for spec in tokens:
         layout.add_widget(BigButton(f"{swatch(spec.colour)} {escape(spec.label.render())}",
-                                    lambda token_id=spec.id: choose(token_id)))
+                                    partial(choose, spec.id)))
     box.add_widget(scrolling(layout))
     box.add_widget(BigButton(_("Cancel"), view.dismiss))
     view.open()
     return view
 
 
-def pick_cards(title: str, cards: Sequence[CardSpec], on_pick: Callable[[tuple[str, ...]], None]) -> ModalView:
+def pick_cards(title: str, cards: Sequence[CardSpec], on_pick: Callable[[tuple[str, ...]], object]) -> ModalView:
     """Choose the cards lying in the play zone (a face may be chosen up to its copies)."""
     m = sizes()
     view, box = _modal(title)
@@ -79,7 +80,7 @@ def pick_cards(title: str, cards: Sequence[CardSpec], on_pick: Callable[[tuple[s
 
     layout = _grid(5 if m.compact else 8)
     for spec in cards:
-        layout.add_widget(BigButton(escape(labels[spec.id]), lambda spec=spec: add(spec)))
+        layout.add_widget(BigButton(escape(labels[spec.id]), partial(add, spec)))
     box.add_widget(shown)
     box.add_widget(scrolling(layout))
     box.add_widget(row(BigButton(_("Cancel"), view.dismiss), BigButton(_("Clear"), clear),

@@ -70,7 +70,7 @@ def render_all(out: Path, *, languages: tuple[str, ...] | None = None) -> list[P
     written = []
     for lang in languages:
         set_language(lang)
-        for label, (width, height) in SIZES.items():
+        for width, height in SIZES.values():
             driver.resize(width, height)
             for screen in SCREENS:
                 driver.close_popups()
@@ -167,7 +167,7 @@ def show(app: Any, driver: Any, screen: str) -> None:
     elif screen == "scores":
         finished = app.services.store.finished()[0]
         from ui.history import stored_sheet
-        
+
         app.screen("scores").show(stored_sheet(finished),
                                   colours={i: s.colour for i, s in enumerate(finished.seats)})
     elif screen == "new_game":

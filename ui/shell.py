@@ -9,7 +9,7 @@ changes. Exceptions anywhere in the event loop are logged and shown as a message
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
@@ -26,6 +26,9 @@ from ui.screens.base import Page, error_text
 from referee.services import Services
 from referee.table import Table
 from ui.widgets import escape, icon, message_dialog
+
+if TYPE_CHECKING:
+    from ui.simulator import SimulatorPanel
 
 _, N_, ngettext = D.markers()
 log = logging.getLogger(__name__)
@@ -60,7 +63,7 @@ class CompanionApp(App):
         self.simulate = services.simulate
         self.table = Table(services)
         self.manager: ScreenManager | None = None
-        self.simulator = None
+        self.simulator: SimulatorPanel | None = None
         self.ready = False
         self._refresh_event = None
 
@@ -106,19 +109,25 @@ class CompanionApp(App):
 
     # --- navigation and rendering ---------------------------------------------------------
     @property
+    def _screens(self) -> ScreenManager:
+        if self.manager is None:
+            raise RuntimeError("the app's screens are not built yet")
+        return self.manager
+
+    @property
     def page(self) -> Page:
-        return self.manager.current_screen
+        return self._screens.current_screen
 
     def go(self, name: str) -> None:
-        if self.manager.current == name:
+        if self._screens.current == name:
             self.page.refresh()
         else:
-            self.manager.current = name
+            self._screens.current = name
         if self.simulator is not None:
             self.simulator.refresh()
 
     def screen(self, name: str) -> Page:
-        return self.manager.get_screen(name)
+        return self._screens.get_screen(name)
 
     def refresh_all(self, *_args: Any) -> None:
         if self.manager is None:

@@ -137,7 +137,7 @@ class Puppet:
     def plan(self, action: Any) -> list[Step]:
         """The physical steps that make the referee play ``action``: the game's own
         table inputs for it, each done once the referee has taken it in."""
-        referee = self.table.referee
+        referee = self.table.live
         game = referee.game
         try:
             lines = game.table_inputs(referee.state.copy(), [action])
@@ -163,17 +163,17 @@ class Puppet:
         exact action (``exact``): with simulated hands it names the cards too."""
         if "cards" in line:
             cards = tuple(sorted(line["cards"]))
-            return Step("lay", cards, lambda r, _t: tuple(sorted(r.cards)) == cards or moved(r))
+            return Step("lay", cards, lambda r, t: tuple(sorted(r.cards)) == cards or moved(r, t))
         if "scan" in line or "tag" in line:
             token = str(line.get("scan") or line.get("tag"))
             return Step("place", (token, line.get("zone")),
-                        lambda r, _t: r.token == token or r.proposal is not None or moved(r))
+                        lambda r, t: r.token == token or r.proposal is not None or moved(r, t))
         if "confirm" in line:
             return Step("press", "confirm", moved)
-        before = len(self.table.referee.touched)
+        before = len(self.table.live.touched)
         if "touch" in line:
             intent = Intent("touch", {"target": line["touch"]})
-            return Step("intent", intent, lambda r, _t: len(r.touched) > before or r.proposal is not None or moved(r))
+            return Step("intent", intent, lambda r, t: len(r.touched) > before or r.proposal is not None or moved(r, t))
         if "choose" in line:
             return Step("intent", Intent("choose", {"index": line["choose"]}), moved)
         return Step("intent", exact, moved)
@@ -191,7 +191,9 @@ class Puppet:
         if step.kind == "place":
             self.place(*step.value)
         else:
-            {"lay": self.lay, "press": self.press, "intent": self.intent, "clear": self.clear}[step.kind](step.value)
+            doers: dict[str, Callable[[Any], None]] = {"lay": self.lay, "press": self.press, "intent": self.intent,
+                                                       "clear": self.clear}
+            doers[step.kind](step.value)
 
 
 class Autoplay:

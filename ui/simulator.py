@@ -9,6 +9,7 @@ lays the card the wizard asks for under the camera, once or for every card in tu
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.clock import Clock
@@ -31,7 +32,7 @@ class SimulatorPanel(BoxLayout):
         self.app = app
         self.puppet = Puppet(app.table)
         self.autoplay: Autoplay | None = None
-        self.selected: list[str] = []
+        self.selected: list[int] = []
         self.teaching = False
         """Lay every card the deck wizard asks for, in turn."""
         self.shown = not sizes().compact
@@ -105,7 +106,7 @@ class SimulatorPanel(BoxLayout):
             for index, card in enumerate(cards):
                 chosen = index in self.selected
                 buttons.append(BigButton(("» " if chosen else "") + escape(labels.get(card, card)),
-                                         lambda index=index: self._select(index),
+                                         partial(self._select, index),
                                          colour=theme.ACCENT if chosen else theme.SURFACE_HIGH,
                                          font_size=m.font_small))
             page.add_widget(grid(buttons, 2))

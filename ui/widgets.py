@@ -9,6 +9,7 @@ wraps, then shrinks a little; it is never cut off silently.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from typing import Callable, Iterable, Sequence
 
@@ -114,7 +115,7 @@ class BigButton(Button):
 
     min_font = NumericProperty(12)
 
-    def __init__(self, text: str, on_press: Callable[[], None] | None = None, *,
+    def __init__(self, text: str, on_press: Callable[[], object] | None = None, *,
                  colour: theme.RGBA = theme.SURFACE_HIGH, **kwargs) -> None:
         m = sizes()
         kwargs.setdefault("size_hint_y", None)
@@ -125,7 +126,7 @@ class BigButton(Button):
         kwargs.setdefault("valign", "middle")
         super().__init__(text=text, background_normal="", background_down="",
                          background_color=colour, color=theme.text_on(colour), **kwargs)
-        self._base_font = self.font_size
+        self._base_font: float = self.font_size
         self._pressed_colour = tuple(min(1.0, c * 1.3) for c in colour[:3]) + (1.0,)
         self._colour = colour
         self.min_font = m.font_small * 0.8
@@ -147,11 +148,11 @@ class BigButton(Button):
             self.font_size = max(self.min_font, self.font_size * 0.9)
 
 
-def primary(text: str, on_press: Callable[[], None] | None = None, **kwargs) -> BigButton:
+def primary(text: str, on_press: Callable[[], object] | None = None, **kwargs) -> BigButton:
     return BigButton(text, on_press, colour=theme.ACCENT, **kwargs)
 
 
-def danger(text: str, on_press: Callable[[], None] | None = None, **kwargs) -> BigButton:
+def danger(text: str, on_press: Callable[[], object] | None = None, **kwargs) -> BigButton:
     return BigButton(text, on_press, colour=theme.DANGER, **kwargs)
 
 
@@ -252,7 +253,7 @@ class Keypad(ModalView):
         pad = GridLayout(cols=cols, spacing=m.unit / 2)
         for line in lines:
             for ch in line:
-                pad.add_widget(BigButton(ch, lambda ch=ch: self._type(ch), size_hint_y=1, height=m.touch))
+                pad.add_widget(BigButton(ch, partial(self._type, ch), size_hint_y=1, height=m.touch))
         box.add_widget(pad)
         controls = [BigButton(_("Delete"), self._delete)]
         if not digits:
@@ -319,7 +320,7 @@ class Countdown(Panel):
         self._event.cancel()
 
 
-def confirm_dialog(question: str, on_yes: Callable[[], None], *, yes: str | None = None) -> ModalView:
+def confirm_dialog(question: str, on_yes: Callable[[], object], *, yes: str | None = None) -> ModalView:
     """A yes/no question in a modal; ``on_yes`` runs on yes."""
     view = ModalView(size_hint=(0.8, None), auto_dismiss=True, background_color=(0, 0, 0, 0.7))
     box = Panel(orientation="vertical", bg=theme.SURFACE, size_hint_y=None)

@@ -90,25 +90,25 @@ def score(truth: SceneTruth, detections: list[Detection]) -> Tally:
     tally = Tally(cards=len(truth.cards), distractors=len(truth.distractors))
     used: set[int] = set()
     for card in truth.cards:
-        outline = np.float32(card.corners)
+        outline = np.array(card.corners, np.float32)
         hits = [k for k, d in enumerate(detections)
                 if k not in used and cv2.pointPolygonTest(outline, _centre(d.outline), False) >= 0]
         if not hits:
             tally.missed += 1
             continue
-        best = min(hits, key=lambda k: _outline_error(np.float32(detections[k].outline), outline))
+        best = min(hits, key=lambda k: _outline_error(np.array(detections[k].outline, np.float32), outline))
         used.add(best)
         found = detections[best].card
         if found == card.kind:
             tally.correct += 1
         elif found is not None:
             tally.wrong += 1
-        elif _outline_error(np.float32(detections[best].outline), outline) > OUTLINE_TOLERANCE:
+        elif _outline_error(np.array(detections[best].outline, np.float32), outline) > OUTLINE_TOLERANCE:
             tally.misplaced += 1
         else:
             tally.unknown += 1
     for thing in truth.distractors:
-        outline = np.float32(thing.corners)
+        outline = np.array(thing.corners, np.float32)
         if any(k not in used and d.card is not None and cv2.pointPolygonTest(outline, _centre(d.outline), False) >= 0
                for k, d in enumerate(detections)):
             tally.distractors_accepted += 1

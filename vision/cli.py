@@ -18,7 +18,7 @@ D = Domain("vision", "vision")
 _, N_, ngettext = D.markers()
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     vision = subparsers.add_parser("vision", help=_("card vision: teach a deck, recognise cards"))
     sub = vision.add_subparsers(dest="vision_command", metavar="COMMAND", required=True)
 

@@ -93,7 +93,7 @@ def _warp_target(size: tuple[int, int], inset: float) -> np.ndarray:
     (4 × 2, float32, read-only): ``inset`` of each side beyond its edges."""
     w, h = size
     dx, dy = w * inset / (1 - 2 * inset), h * inset / (1 - 2 * inset)
-    target = np.float32([[-dx, -dy], [w + dx, -dy], [w + dx, h + dy], [-dx, h + dy]])
+    target = np.array([[-dx, -dy], [w + dx, -dy], [w + dx, h + dy], [-dx, h + dy]], np.float32)
     target.flags.writeable = False
     return target
 

@@ -187,7 +187,7 @@ def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[floa
     distance = np.empty(solid.shape, np.float32)
     _refine.distances(solid, distance)
     deepest = float(distance.max())
-    out = []
+    out: list[_Part] = []
     for level in (0.55, 0.7, 0.85):
         depth = level * deepest
         if depth < 4:
@@ -382,8 +382,7 @@ class _Search:
                  if single is None or _too_big(region, single) or self._refined.get(single.tobytes(), 0) is None}
         self._refine([part.quad for found in parts.values() for part in found], cards)
         for k, (region, single) in enumerate(regions):
-            alone = single is not None and self._accept(single)
-            if not alone or _too_big(region, single):
+            if single is None or not self._accept(single) or _too_big(region, single):
                 for part in parts[k] if k in parts else _split(region, self.settings, self.area_range):
                     self._accept(part.quad, part.covered)
         self._take_corners([region for region, _ in regions])

@@ -40,9 +40,10 @@ REFERENCE_SIZE = (200, 280)
 
 SAME_CARD_SIMILARITY = 0.985
 """Live enrolment refuses a card this similar to one already shown: it is that card
-again, typically the previous card still lying in the zone. Measured on clean rendered scenes: two views of one face are 0.97–1.0 alike,
-two different faces at most 0.96 (Mustang) and 0.98 (standard deck, same rank and
-colour); the threshold errs towards accepting, as a refused card blocks the wizard."""
+again, typically the previous card still lying in the zone. Measured on clean rendered
+scenes: two views of one face are 0.97–1.0 alike, two different faces at most 0.96
+(Mustang) and 0.98 (standard deck, same rank and colour); the threshold errs towards
+accepting, as a refused card blocks the wizard."""
 
 VARIANTS = 32
 """Augmented prototypes made from each reference image (besides the clean one)."""
@@ -81,8 +82,8 @@ def build_model(deck: str, references: Mapping[str, np.ndarray], aspect: float =
     stored = np.stack([cv2.resize(references[i], REFERENCE_SIZE, interpolation=cv2.INTER_AREA) for i in ids])
     views, labels = [], []
     for label, reference in enumerate(stored):
-        views.append(cv2.resize(warp_card(reference, np.float32(
-            [[0, 0], [REFERENCE_SIZE[0], 0], REFERENCE_SIZE, [0, REFERENCE_SIZE[1]]]),
+        views.append(cv2.resize(warp_card(reference, np.array(
+            [[0, 0], [REFERENCE_SIZE[0], 0], REFERENCE_SIZE, [0, REFERENCE_SIZE[1]]], np.float32),
             size=(2 * WARP_SIZE[0], 2 * WARP_SIZE[1])), WARP_SIZE, interpolation=cv2.INTER_AREA))
         sprite = np.dstack([reference, np.full(reference.shape[:2], 255, np.uint8)])
         views += [_variant(sprite, rng) for _ in range(VARIANTS)]

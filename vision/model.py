@@ -215,7 +215,7 @@ class DeckModel:
         index descriptors' own scale); the match comes back with that face, the index's
         margin and the best face's confidence (the two faces' are within
         ``min_margin`` of each other). Anything else comes back unchanged."""
-        if not self.near_tie(match):
+        if not self.near_tie(match) or match.runner_up is None or self.index_projection is None:
             return match
         seen = np.asarray(index, np.float32).reshape(INDEX_LENGTH) @ self.index_projection
         ends = np.append(self._starts[1:], len(self.labels))

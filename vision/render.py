@@ -221,8 +221,8 @@ def paste_sprite(canvas: np.ndarray, sprite: np.ndarray, quad: np.ndarray) -> No
     while sprite.shape[1] > 2.2 * target_w and sprite.shape[1] > 16:
         sprite = cv2.pyrDown(sprite)
     sh, sw = sprite.shape[:2]
-    src = np.float32([[0, 0], [sw, 0], [sw, sh], [0, sh]])
-    matrix = cv2.getPerspectiveTransform(src, np.float32(quad - (x0, y0)))
+    src = np.array([[0, 0], [sw, 0], [sw, sh], [0, sh]], np.float32)
+    matrix = cv2.getPerspectiveTransform(src, np.array(quad - (x0, y0), np.float32))
     warped = cv2.warpPerspective(sprite, matrix, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)).astype(np.float32)
     alpha = warped[:, :, 3:] / 255.0
@@ -233,11 +233,11 @@ def paste_sprite(canvas: np.ndarray, sprite: np.ndarray, quad: np.ndarray) -> No
 
 def _camera(rng: np.random.Generator, size: tuple[int, int], tilt: bool) -> np.ndarray:
     w, h = size
-    rect = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    rect = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     if not tilt:
         return np.eye(3)
     jitter = rng.uniform(-0.05, 0.05, (4, 2)) * (w, h)
-    return cv2.getPerspectiveTransform(rect, np.float32(rect + jitter))
+    return cv2.getPerspectiveTransform(rect, np.array(rect + jitter, np.float32))
 
 
 def _project(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -326,7 +326,7 @@ def render_scene(cards: Sequence[str], *, deck: str = "mustang", size: tuple[int
     order = rng.permutation(len(objects))
     projected = [_project(camera, q) for q in placed]
 
-    shadow = np.zeros((h // 2, w // 2), np.float32)
+    shadow: np.ndarray = np.zeros((h // 2, w // 2), np.float32)
     offset = rng.uniform(1.5, 4.0, 2) * rng.choice([-1, 1], 2)
     for i in order:
         cv2.fillConvexPoly(shadow, np.round((projected[i] + offset) * 8).astype(np.int32), 1.0, cv2.LINE_AA, shift=4)
@@ -386,7 +386,7 @@ def apply_sensor(rng: np.random.Generator, canvas: np.ndarray, active: tuple[str
     if "blur" in active:
         if rng.random() < 0.3:
             length = int(rng.integers(3, 7))
-            kernel = np.zeros((length, length), np.float32)
+            kernel: np.ndarray = np.zeros((length, length), np.float32)
             kernel[length // 2, :] = 1.0 / length
             rotation = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), rng.uniform(0, 180), 1.0)
             kernel = cv2.warpAffine(kernel, rotation, (length, length))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import cv2
 import numpy as np
@@ -36,6 +36,8 @@ class Aruco:
 
     def __init__(self, dictionary: int = cv2.aruco.DICT_4X4_50) -> None:
         aruco = cv2.aruco
+        # grey image -> (each marker's corners, their ids or None, the rejected candidates)
+        self._detect: Callable[[np.ndarray], tuple[Sequence[np.ndarray], np.ndarray | None, Sequence[np.ndarray]]]
         if hasattr(aruco, "ArucoDetector"):  # OpenCV 4.7 and later
             self.dictionary = aruco.getPredefinedDictionary(dictionary)
             parameters = aruco.DetectorParameters()
@@ -43,12 +45,13 @@ class Aruco:
             detector = aruco.ArucoDetector(self.dictionary, parameters)
             self._detect = detector.detectMarkers
             self._draw = aruco.generateImageMarker
-        else:  # OpenCV 4.6 and earlier
-            self.dictionary = aruco.Dictionary_get(dictionary)
-            parameters = aruco.DetectorParameters_create()
+        else:  # OpenCV 4.6 and earlier (Debian 12's), an API the stubs of 4.7 and later do not describe
+            legacy: Any = aruco
+            self.dictionary = legacy.Dictionary_get(dictionary)
+            parameters = legacy.DetectorParameters_create()
             parameters.minDistanceToBorder = 0
-            self._detect = lambda image: aruco.detectMarkers(image, self.dictionary, parameters=parameters)
-            self._draw = aruco.drawMarker
+            self._detect = lambda image: legacy.detectMarkers(image, self.dictionary, parameters=parameters)
+            self._draw = legacy.drawMarker
 
     def detect(self, image: np.ndarray) -> dict[int, np.ndarray]:
         """``{marker id: its four corners (4×2 float32, clockwise from its top left)}``."""
@@ -75,7 +78,7 @@ class PlayZone:
     size: tuple[int, int]
 
     @classmethod
-    def from_corners(cls, corners: Sequence[Sequence[float]], size: tuple[int, int] | None = None,
+    def from_corners(cls, corners: Sequence[Sequence[float]] | np.ndarray, size: tuple[int, int] | None = None,
                      longest: int = 640) -> "PlayZone":
         """A zone from four corners set by hand (any order: they are sorted clockwise).
 
@@ -100,8 +103,8 @@ class PlayZone:
     def homography(self) -> np.ndarray:
         """Frame pixels → flat zone pixels."""
         w, h = self.size
-        target = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-        return cv2.getPerspectiveTransform(np.float32(self.corners), target)
+        target = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+        return cv2.getPerspectiveTransform(np.array(self.corners, np.float32), target)
 
     def flatten(self, frame: np.ndarray) -> np.ndarray:
         """The zone of ``frame`` warped flat to :attr:`size`."""

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from companion.inputs import InputQueue
 from hardware.camera.base import Backoff, Camera, Frame
@@ -28,6 +28,16 @@ __all__ = ["Backoff", "Camera", "Frame", "OpenCVCamera", "Picamera2Camera", "Rep
            "SyntheticCamera", "open_camera"]
 
 
+class _Common(TypedDict):
+    """What every camera backend is built with."""
+
+    width: int
+    height: int
+    fps: float
+    rotation: int
+    backoff: Backoff
+
+
 def open_camera(config: "CameraConfig", queue: InputQueue | None, *, simulate: bool = False,
                 deck: str | None = None, markers: bool = False, surface: str | None = None,
                 backoff: Backoff = Backoff()) -> Camera:
@@ -39,8 +49,8 @@ def open_camera(config: "CameraConfig", queue: InputQueue | None, *, simulate: b
     Opening the source happens in the capture thread, so a missing camera is reported
     on the queue rather than raised here.
     """
-    common = dict(width=config.width, height=config.height, fps=config.fps,
-                  rotation=config.rotation, backoff=backoff)
+    common = _Common(width=config.width, height=config.height, fps=config.fps,
+                     rotation=config.rotation, backoff=backoff)
     backend = "synthetic" if simulate else config.backend
     if backend == "synthetic":
         from vision.decks import BUILTIN_DECKS
@@ -48,6 +58,7 @@ def open_camera(config: "CameraConfig", queue: InputQueue | None, *, simulate: b
         drawn = deck if deck in BUILTIN_DECKS else "standard"
         return SyntheticCamera(queue, deck=drawn, markers=markers, surface=surface, **common)
     if backend == "replay":
+        assert config.path is not None, "a replay camera without a path passed the configuration's check"
         return ReplayCamera(queue, path=config.path, **common)
     if backend == "opencv":
         return OpenCVCamera(queue, device=config.device, **common)

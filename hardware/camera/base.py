@@ -176,14 +176,15 @@ class Camera(Device):
             first = self.wait_frame(seen, timeout=timeout)
             last = first
             if first is not None:
-                end = first.timestamp + duration
+                end, frame = first.timestamp + duration, first
                 while (remaining := end - time.monotonic()) > 0:
-                    last = self.wait_frame(last.index, timeout=remaining) or last
+                    frame = self.wait_frame(frame.index, timeout=remaining) or frame
+                last = frame
         finally:
             if started_here:
                 self.stop()
         details = {"backend": self.backend, "configured_fps": self._fps}
-        if first is None:
+        if first is None or last is None:
             reason = self.last_error or D.text("no picture arrived")
             return DeviceReport(self.name, "camera", False, D.text(
                 "No picture from the camera ({reason}). Check the cable and the [camera] settings, "

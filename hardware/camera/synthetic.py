@@ -9,13 +9,16 @@ camera's plug with :meth:`SyntheticCamera.set_connected`.
 from __future__ import annotations
 
 import threading
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
 
 from companion.errors import HardwareError
 from companion.inputs import InputQueue
 from hardware.camera.base import Backoff, Camera, D
+
+if TYPE_CHECKING:
+    from vision.render import SceneTruth
 
 
 class SyntheticCamera(Camera):
@@ -44,7 +47,7 @@ class SyntheticCamera(Camera):
         self._scene: np.ndarray | None = None
         self._scenes = 0
         self._connected = True
-        self.truth = None
+        self.truth: SceneTruth | None = None
         """The renderer's :class:`vision.render.SceneTruth` of the current scene."""
 
     @property
@@ -81,7 +84,7 @@ class SyntheticCamera(Camera):
 
     def _read(self, source: None) -> np.ndarray | None:
         self._check_plugged()
-        return self._scene.copy()
+        return None if self._scene is None else self._scene.copy()
 
     def _release(self, source: None) -> None:
         """Nothing to release: the scene stays for the next opening."""

@@ -21,7 +21,8 @@ from hardware.rfid.settings import ReaderConfig, RfidConfig
 from hardware.rfid.table import SimulatedTable, simulated_table
 
 __all__ = [
-    "DuplicateEnrolment", "Enrolment", "EnrolmentProgress", "Fault", "ReaderConfig", "RfidConfig", "RfidReader", "SimulatedTable",
+    "DuplicateEnrolment", "Enrolment", "EnrolmentProgress", "Fault", "ReaderConfig", "RfidConfig", "RfidReader",
+    "SimulatedTable",
     "TagIdentity", "TagNotPresent", "TagOperationFailed", "TokenError", "TokenRegistry", "UnknownTag",
     "open_readers", "simulated_table",
 ]

@@ -131,6 +131,8 @@ class Mfrc522Chip:
         self._fault: Fault | None = None
         self._rng = random.Random(seed)
         self._buffer = bytearray(25)
+        self._command: int = Command.Idle          # what software wrote, known command or not
+        self._crypto_tag: SimTag | None = None
         self._power_on()
 
     # --- the simulated world -----------------------------------------------------------
@@ -204,7 +206,7 @@ class Mfrc522Chip:
             self._regs[reg] = value
         self._fifo = bytearray()
         self._command = Command.Idle
-        self._crypto_tag: SimTag | None = None
+        self._crypto_tag = None
         for tag in self._tags:
             tag.power_off()
 
@@ -381,7 +383,8 @@ class Mfrc522Chip:
         self._clear_receive_errors()
         if (len(data) >= 12 and data[0] in (AUTH_KEY_A, AUTH_KEY_B) and self._field_on()
                 and self._fault is not Fault.GARBLED):
-            candidates = [self._crypto_tag] if self._crypto_tag in self._tags else self._tags
+            crypto = self._crypto_tag
+            candidates = [crypto] if crypto is not None and crypto in self._tags else self._tags
             for tag in candidates:
                 if tag.authenticate(data[0], data[1], data[2:8], data[8:12]):
                     self._crypto_tag = tag

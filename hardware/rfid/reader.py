@@ -9,10 +9,10 @@ in the app's simulation mode and in the tests.
 
 A background thread polls: REQA then ANTICOLLISION, which gives the UID of a tag in the
 field. These two go through :mod:`hardware.rfid.exchange` (the driver's register
-access with a bounded wait); everything else is the driver's. A MIFARE tag left in READY by such a poll treats the next REQA as an error and
-drops back to IDLE without answering, so a present tag is seen on every other poll
-only. The reader therefore debounces: a tag counts as lifted after ``removal_misses``
-consecutive polls without it (2 or more), and puts exactly one
+access with a bounded wait); everything else is the driver's. A MIFARE tag left in READY
+by such a poll treats the next REQA as an error and drops back to IDLE without answering,
+so a present tag is seen on every other poll only. The reader therefore debounces: a tag
+counts as lifted after ``removal_misses`` consecutive polls without it (2 or more), and puts exactly one
 :class:`~companion.inputs.TagPlaced` and one :class:`~companion.inputs.TagRemoved` on
 the queue per visit. Any successful read of the tag (a probe, a block read) counts as
 seeing it.

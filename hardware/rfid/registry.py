@@ -168,8 +168,8 @@ class TokenRegistry:
         that is not enrolled, or enrolled for another game than ``game``."""
         found = self.lookup(uid)
         if found is None:
-            raise UnknownTag(DOMAIN.text("This tag is not a known token: teach it first on the home screen, under Teach the tokens."),
-                             normalise_uid(uid))
+            raise UnknownTag(DOMAIN.text("This tag is not a known token: teach it first on the home screen, "
+                                         "under Teach the tokens."), normalise_uid(uid))
         if game is not None and found.game != game:
             raise UnknownTag(DOMAIN.text(
                 "This tag is the token {token} of {other}, not a token of {game}: put it back in its box.",
@@ -182,7 +182,8 @@ class TokenRegistry:
         found, identity = reader.read_identity(uid=uid)
         if identity is None:
             raise UnknownTag(DOMAIN.text(
-                "Tag {uid} does not say which token it is: teach it on the home screen, under Teach the tokens.", uid=found), found)
+                "Tag {uid} does not say which token it is: teach it on the home screen, under Teach the tokens.",
+                uid=found), found)
         return self.enroll(found, identity.game, identity.token_id)
 
     # --- storage -----------------------------------------------------------------------

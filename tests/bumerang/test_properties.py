@@ -1,8 +1,8 @@
 """Properties over many seeded games with every option: stones are conserved across
 supply, board, prisoners and removed; a field holds one stone; every legal action is
-accepted; every action round-trips through JSON (and the observation, panels and score sheet serialise); undo (replaying all actions but the
-last from a fresh state) restores the position exactly; every game ends (by the
-target, elimination, or everyone passing) within :data:`LIMIT` actions."""
+accepted; every action round-trips through JSON (and the observation, panels and score
+sheet serialise); undo (replaying all actions but the last from a fresh state) restores
+the position exactly; every game ends (by the target, elimination, or everyone passing) within :data:`LIMIT` actions."""
 
 from __future__ import annotations
 

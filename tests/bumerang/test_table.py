@@ -173,7 +173,7 @@ def test_every_action_of_whole_games_can_be_entered_by_touch():
             action = GAME.choose(state, rng)
             kind, what = taps_for(state, action)
             if kind == "intent":
-                found = GAME.intent(state, what, {"player": getattr(action, "player")})
+                found = GAME.intent(state, what, {"player": action.player})
                 assert found == action
             else:
                 proposal = taps(state, *what)

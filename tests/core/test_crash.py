@@ -16,7 +16,8 @@ from companion.store import GameStore
 
 pytestmark = pytest.mark.slow
 
-DEMO = [sys.executable, "-m", "companion.cli", "demo", "--game", "mustang", "--players", "4", "--seed", "31", "--json", "--pace", "0.03"]
+DEMO = [sys.executable, "-m", "companion.cli", "demo", "--game", "mustang", "--players", "4", "--seed", "31", "--json",
+        "--pace", "0.03"]
 
 
 def run_to_end(db: Path) -> dict:

@@ -100,7 +100,8 @@ def test_demo_resumes_only_a_game_started_with_the_same_arguments(tmp_path):
     ref = Referee.new(store, "mustang", [Seat(n) for n in ("Will", "Frank", "Calamity")], seed=5, simulated_hands=True)
     for _ in range(10):
         assert (ref.simulate_chance() if isinstance(ref.pending, Chance) else ref.submit(ref.bot_action())).accepted
-    demo = [sys.executable, "-m", "companion.cli", "--lang", "en", "demo", "--game", "mustang", "--db", str(db), "--players", "3"]
+    demo = [sys.executable, "-m", "companion.cli", "--lang", "en", "demo", "--game", "mustang", "--db", str(db),
+            "--players", "3"]
     other = subprocess.run(demo + ["--seed", "6"], capture_output=True, text=True, check=True).stdout
     assert "Resuming" not in other
     assert [r.id for r in store.unfinished()] == [ref.game_id]          # left as it was

@@ -7,7 +7,7 @@ import pytest
 
 from companion.errors import GameError
 from companion.game import Chance, Seat
-from companion.games.mustang.actions import Catch, DrawToken, Exchange
+from companion.games.mustang.actions import Catch, Exchange
 from companion.inputs import ButtonPressed, CardsSeen, Intent, TagPlaced, TagRemoved
 from companion.session import Referee
 from companion.store import GameStore

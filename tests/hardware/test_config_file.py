@@ -138,7 +138,8 @@ model = "/srv/decks/mustang.npz"
 
 
 def test_relative_paths_start_at_the_settings_files_directory(tmp_path):
-    config = load_config(write(tmp_path, "[camera]\nbackend = 'replay'\npath = 'shots'\n[zone]\nmodel = 'decks/m.npz'\n"))
+    config = load_config(write(tmp_path,
+                               "[camera]\nbackend = 'replay'\npath = 'shots'\n[zone]\nmodel = 'decks/m.npz'\n"))
     assert config.camera.path == tmp_path / "shots"
     assert config.zone.model == tmp_path / "decks" / "m.npz"
 

@@ -9,7 +9,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from companion.errors import DeviceOffline
-from companion.inputs import DeviceStatus, InputQueue, TagPlaced, TagRemoved
+from companion.inputs import DeviceStatus, InputQueue
 from hardware.rfid import (RfidConfig, RfidReader, TagIdentity, TagNotPresent, TagOperationFailed,
                            open_readers)
 from hardware.rfid.settings import ReaderConfig

@@ -4,7 +4,7 @@ import pytest
 
 from companion.game import Chance, Decision
 from companion.games.mustang import GAME
-from companion.games.mustang.actions import (Catch, Decline, Defend, DiscardCowboys, Done, DrawToken, Exchange, Release,
+from companion.games.mustang.actions import (Catch, Defend, DiscardCowboys, Done, DrawToken, Exchange, Release,
                                              RevealEvent, Stable, Steal)
 from tests.mustang.helpers import assert_accounted, deal, dealer, give_cards, new_game, place, resolve_chances
 

@@ -223,7 +223,8 @@ def test_catching_the_last_face_up_horse_of_an_empty_stack_ends_with_bonus():
 
 
 def test_actions_round_trip_through_json():
-    for action in (Catch(("red-1", "cowboy"), horse="foal-red-1"), Exchange(2), Steal(("cowboy",) * 4, "stallion-red-2"),
+    for action in (Catch(("red-1", "cowboy"), horse="foal-red-1"), Exchange(2),
+                   Steal(("cowboy",) * 4, "stallion-red-2"),
                    DiscardCowboys(()), Decline()):
         assert GAME.action_from_json(GAME.action_to_json(action)) == action
     with pytest.raises(GameError):

@@ -26,7 +26,7 @@ def snapshot(state):
 def check_invariants(state):
     length = state.geo.length
     track = Counter()
-    for seat, positions in enumerate(state.laddies):
+    for positions in state.laddies:
         assert len(positions) == 5
         castle = [p for p in positions if p >= length]
         assert len(set(castle)) == len(castle), "two laddies on one castle hole"

@@ -197,7 +197,7 @@ def teach(driver: Any, work: Path) -> dict[str, Any]:
         if wizard.expected.id in taught:
             index = wizard.index
             panel._teach(True)  # the simulator lays the card the wizard asks for
-            if not pump_until(driver, lambda: wizard.index > index, 30):
+            if not pump_until(driver, lambda index=index: wizard.index > index, 30):
                 learnt = False
                 wizard._skip()
             panel._teach(False)

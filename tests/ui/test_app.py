@@ -129,7 +129,8 @@ def test_language_switches_live_and_is_remembered(work):
 
 def test_a_typo_in_the_settings_file_keeps_the_rest_and_no_tap_writes_over_it(work):
     path = work / "config.toml"
-    text = path.read_text(encoding="utf-8") + '[app]\nlanguage = "fr"\nadmin_pin = "2468"\n[camera]\nfps = "fast"\nwidth = 800\n'
+    text = (path.read_text(encoding="utf-8")
+            + '[app]\nlanguage = "fr"\nadmin_pin = "2468"\n[camera]\nfps = "fast"\nwidth = 800\n')
     path.write_text(text, encoding="utf-8")
     result = run("settings_with_a_mistake", work)
     assert result["loaded"] == {"language": "fr", "fps": 15}

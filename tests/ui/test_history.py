@@ -10,7 +10,8 @@ from ui.history import bgstats_play, export_bgstats, statistics
 
 
 def record(game_id: int, totals: dict[str, int], winners: list[int]) -> SimpleNamespace:
-    players = [{"player": i, "name": name, "total": total, "lines": []} for i, (name, total) in enumerate(totals.items())]
+    players = [{"player": i, "name": name, "total": total, "lines": []}
+               for i, (name, total) in enumerate(totals.items())]
     return SimpleNamespace(id=game_id, game="mustang", seats=tuple(Seat(n) for n in totals), options={}, dealer=1,
                            started_at="2026-11-20T19:00:00+00:00", finished_at="2026-11-20T19:45:00+00:00",
                            final={"scores": {"players": players, "winners": winners, "tiebreak": None}})

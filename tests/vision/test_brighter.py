@@ -75,7 +75,8 @@ def test_random_pictures_of_any_size_and_side_as_opencv():
               (50, 52), (64, 65), (101, 33), (7, 300), (163, 165), (240, 320)]
     for k in range(3000):
         height, width = shapes[k % len(shapes)] if k % 3 else (int(rng.integers(1, 120)), int(rng.integers(1, 120)))
-        side = int(rng.integers(0, WIDEST // 2 + 1)) * 2 + 1 if k % 4 else int(rng.choice([1, 3, 5, 15, 17, 51, WIDEST]))
+        side = (int(rng.integers(0, WIDEST // 2 + 1)) * 2 + 1 if k % 4
+                else int(rng.choice([1, 3, 5, 15, 17, 51, WIDEST])))
         contrast = CONTRASTS[k % len(CONTRASTS)] if k % 5 else float(rng.uniform(-3, 40))
         _assert_as_opencv(_random_picture(rng, k % 6, height, width), side, contrast, k)
 

@@ -89,7 +89,8 @@ def test_shrink_as_opencv_at_any_size():
 def test_blur_as_opencv_at_any_size():
     rng = np.random.default_rng(813)
     for trial in range(300):
-        shape = (int(rng.integers(1, 4)), int(rng.integers(3, 40)), int(rng.integers(3, 40)), int(rng.choice([1, 3, 4])))
+        shape = (int(rng.integers(1, 4)), int(rng.integers(3, 40)), int(rng.integers(3, 40)),
+                 int(rng.choice([1, 3, 4])))
         cards = random_picture(rng, shape)
         out = np.full_like(cards, 77)
         _refine.blur(cards, _BLUR_TAPS, out)

@@ -55,10 +55,10 @@ def _random_greys(rng: np.random.Generator, shape: tuple[int, int, int]) -> np.n
 def _every_gradient() -> tuple[np.ndarray, np.ndarray]:
     """Grey images (N × 3 × 3·1024) in which each gradient (gx, gy) a uint8 image can have
     is that of the centre of one 3 × 3 block (the blocks side by side along the middle
-    row, in the order of the gradients, also given: G × 2), gx and gy alike odd or even, |gx|, |gy| ≤ 1020 and |gx| + |gy| ≤ 1530. In a block
-    of rows a, b, c the centre's gradient is (a2 − a0 + c2 − c0) + 2 (b2 − b0) across and
-    (c0 − a0 + c2 − a2) + 2 (c1 − a1) down: the corners give u + 2m and v + 2k with
-    |u| + |v| ≤ 510, u and v alike odd or even."""
+    row, in the order of the gradients, also given: G × 2), gx and gy alike odd or even,
+    |gx|, |gy| ≤ 1020 and |gx| + |gy| ≤ 1530. In a block of rows a, b, c the centre's
+    gradient is (a2 − a0 + c2 − c0) + 2 (b2 − b0) across and (c0 − a0 + c2 − a2) + 2 (c1 − a1)
+    down: the corners give u + 2m and v + 2k with |u| + |v| ≤ 510, u and v alike odd or even."""
     gy, gx = np.mgrid[-1020:1021, -1020:1021].reshape(2, -1)
     keep = ((gx - gy) % 2 == 0) & (np.abs(gx) + np.abs(gy) <= 1530)
     gx, gy = gx[keep], gy[keep]

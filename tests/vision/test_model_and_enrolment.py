@@ -170,7 +170,7 @@ def test_enrol_custom_deck_from_photos(tmp_path):
         cv2.imwrite(str(tmp_path / f"{card}.png"), image)
     model = enrol_images(tmp_path, "custom")
     assert set(model.ids) == {"red-2", "blue-6", "cowboy"}
-    for k, card in enumerate(("red-2", "blue-6", "cowboy")):  # each photo names its own card
+    for card in ("red-2", "blue-6", "cowboy"):  # each photo names its own card
         photo = cv2.imread(str(tmp_path / f"{card}.png"))
         found = [d.card for d in Recognizer(model).recognize(photo)]
         assert found == [card]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from kivy.uix.boxlayout import BoxLayout
@@ -124,7 +125,7 @@ class Page(Screen):
         if len(names) < 2:
             return None
         return row(*(BigButton(("» " if name == current else "") + escape(games.get_game(name).title.render()),
-                               lambda name=name: choose(name),
+                               partial(choose, name),
                                colour=theme.ACCENT if name == current else theme.SURFACE_HIGH)
                      for name in names))
 

@@ -12,6 +12,7 @@ board files on a USB stick. The editing itself is :mod:`companion.board_edit` (n
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
@@ -108,13 +109,13 @@ class EditorCanvas(Widget):
             for a, b in self.screen.missing_sides():
                 Line(points=[*at[a], *at[b]], width=2, dash_length=8, dash_offset=6)
             for line in draft.lines:
-                a, b = at[line.a], at[line.b]
+                start, end = at[line.a], at[line.b]
                 Color(*(theme.ACCENT if line.direction is Direction.NONE else theme.TEXT))
-                Line(points=[*a, *b], width=2)
+                Line(points=[*start, *end], width=2)
                 if line.direction in (Direction.TO_B, Direction.BOTH):
-                    arrowhead(a, b, radius * 1.5)
+                    arrowhead(start, end, radius * 1.5)
                 if line.direction in (Direction.TO_A, Direction.BOTH):
-                    arrowhead(b, a, radius * 1.5)
+                    arrowhead(end, start, radius * 1.5)
             for f in draft.fields:
                 x, y = at[f.id]
                 Color(*theme.TEXT)
@@ -175,7 +176,7 @@ class BoardEditorScreen(Page):
             return BigButton(escape(text), action, colour=theme.ACCENT if chosen else theme.SURFACE_HIGH,
                              font_size=font)
 
-        side.add_widget(grid([button(_(label), lambda k=key: self.choose(k), key == self.mode)
+        side.add_widget(grid([button(_(label), partial(self.choose, key), key == self.mode)
                               for key, label in MODES.items()], 2))
         status = Column()
         self._status = Words("", font_size=font)
@@ -369,7 +370,7 @@ class BoardEditorScreen(Page):
             action(value)
 
         for label, value in choices:
-            items.add_widget(BigButton(escape(label), lambda v=value: pick(v), font_size=body_font()))
+            items.add_widget(BigButton(escape(label), partial(pick, value), font_size=body_font()))
         box.add_widget(scrolling(items))
         box.add_widget(row(BigButton(_("Cancel"), view.dismiss, font_size=body_font())))
         view.add_widget(box)

@@ -148,7 +148,7 @@ class DeckEnrolmentScreen(Page):
             self.skipped.append(self.cards[self.index].id)
         self.index += 1
         self.outline = ()
-        if self.index < len(self.cards):
+        if self.index < len(self.cards) and self.enrolment is not None:
             self.enrolment.expect(self.cards[self.index].id)
 
     def _save(self, enrolment: Any, stop: threading.Event) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import glob
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -53,8 +54,8 @@ class HistoryScreen(Page):
             final = final_sheet(summary)
             totals = ", ".join(f"{p['name']} {format_number(p['total'])}" for p in final.get("players", ()))
             page.add_widget(row(
-                BigButton(escape(f"{describe_summary(summary)}: {totals}"), lambda s=summary: self._open(s)),
-                danger(_("Delete"), lambda s=summary: self._delete(s), size_hint_x=None, width=m.touch * 2.2),
+                BigButton(escape(f"{describe_summary(summary)}: {totals}"), partial(self._open, summary)),
+                danger(_("Delete"), partial(self._delete, summary), size_hint_x=None, width=m.touch * 2.2),
                 height=m.touch * 1.4))
         return scrolling(page)
 

@@ -6,6 +6,7 @@ untouched, unreadable now) is said at the top (:attr:`referee.services.Services.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.uix.widget import Widget
@@ -37,7 +38,7 @@ class HomeScreen(Page):
         m = sizes()
         page = Column()
         notice = self.app.services.store_notice
-        playing = self.app.table.referee.game_id if self.app.table.playing else None
+        playing = self.app.table.live.game_id if self.app.table.playing else None
         try:
             unfinished = [s for s in self.app.services.store.unfinished() if s.id != playing]
         except StorageError as err:
@@ -48,11 +49,11 @@ class HomeScreen(Page):
             page.add_widget(primary(_("Back to the game"), lambda: self.app.go("play"), height=m.touch * 1.3))
         for summary in unfinished[:3]:
             page.add_widget(primary(_("Resume: {game}").format(game=describe_summary(summary)),
-                                    lambda s=summary: self.resume(s), height=m.touch * 1.3))
+                                    partial(self.resume, summary), height=m.touch * 1.3))
         for name in games.available():
             title = games.get_game(name).title.render()
             page.add_widget(BigButton(_("New game of {game}").format(game=title),
-                                      lambda n=name: self.new_game(n), height=m.touch * 1.3))
+                                      partial(self.new_game, name), height=m.touch * 1.3))
         cols = 2 if m.compact else 3
         page.add_widget(grid([
             BigButton(_("Score a finished game"), lambda: self.app.go("scoring")),
@@ -65,7 +66,7 @@ class HomeScreen(Page):
         ], cols))
         page.add_widget(row(*[
             BigButton(("» " if lang == current_language() else "") + LANGUAGE_NAMES[lang],
-                      lambda lang=lang: self.app.set_language(lang),
+                      partial(self.app.set_language, lang),
                       colour=theme.ACCENT if lang == current_language() else theme.SURFACE_HIGH)
             for lang in LANGUAGES]))
         if unfinished and not self._offered_resume and not self.app.table.playing:

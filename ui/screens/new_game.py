@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -233,7 +234,7 @@ class NewGameScreen(Page):
         else:
             choices = [(key, text.render()) for key, text in option.choices.items()]
         buttons = [BigButton(("» " if key == value else "") + escape(label),
-                             lambda key=key: self._set_option(option.name, key),
+                             partial(self._set_option, option.name, key),
                              colour=theme.ACCENT if key == value else theme.SURFACE_HIGH)
                    for key, label in choices]
         if option.kind is OptionKind.BOOL or len(buttons) <= 2:

@@ -17,6 +17,7 @@ knows no game's vocabulary.
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 from kivy.uix.boxlayout import BoxLayout
@@ -246,7 +247,7 @@ class PlayScreen(Page):
             out: list[Widget] = [Words(escape(_("Choose:")), size="small", dim=True)]
             for index, alternative in enumerate(proposal.alternatives):
                 out.append(primary(escape(alternative.label.render()),
-                                   lambda index=index: self.app.table.feed(Intent("choose", {"index": index})),
+                                   partial(self.app.table.feed, Intent("choose", {"index": index})),
                                    height=m.touch * 1.2))
             return out
         if proposal is not None:
@@ -267,7 +268,7 @@ class PlayScreen(Page):
     def _touch_moves(self) -> list[Widget]:
         """The moves the game offers as buttons (no sensor makes them)."""
         moves = self.referee.game.touch_actions(self.referee.state)
-        return [BigButton(escape(self.referee.describe(a).render()), lambda a=a: self.app.table.submit(a))
+        return [BigButton(escape(self.referee.describe(a).render()), partial(self.app.table.submit, a))
                 for a in moves[:MAX_TOUCH_MOVES]]
 
     def _countdown(self, view: View) -> Widget | None:

@@ -73,7 +73,7 @@ class ScoresScreen(Page):
         table = GridLayout(cols=len(sheet.players) + 1, spacing=m.unit / 2, size_hint_y=None)
         table.bind(minimum_height=table.setter("height"))
 
-        def cell(text: str, **kw: Any) -> Text:
+        def cell(text: str, **kw: Any) -> Words:
             return Words(text, size="small", halign=kw.pop("halign", "center"), **kw)
 
         table.add_widget(cell("", halign="left"))
@@ -82,8 +82,8 @@ class ScoresScreen(Page):
         for key, label in keys.items():
             table.add_widget(cell(escape(label), halign="left"))
             for p in sheet.players:
-                line = next((l for l in p.lines if l.key == key), None)
-                shown = "" if line is None else (f"{line.points}" + (f"  (×{line.count})" if line.count else ""))
+                found = next((l for l in p.lines if l.key == key), None)
+                shown = "" if found is None else (f"{found.points}" + (f"  (×{found.count})" if found.count else ""))
                 table.add_widget(cell(shown))
         table.add_widget(cell(f"[b]{escape(_('Total'))}[/b]", halign="left"))
         for p in sheet.players:
@@ -92,7 +92,7 @@ class ScoresScreen(Page):
         return table
 
     def _home(self) -> None:
-        if self.app.table.playing and self.app.table.referee.is_over:
+        if self.app.table.playing and self.app.table.live.is_over:
             self.app.table.leave()
         self.app.go("home")
 

@@ -8,6 +8,7 @@ the horses of corral and stable) and say who ended the game; the game's own
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.uix.widget import Widget
@@ -62,11 +63,11 @@ class ScoringScreen(Page):
             box = Panel(orientation="vertical", size_hint_y=None, bg=theme.SURFACE)
             box.bind(minimum_height=box.setter("height"))
             box.add_widget(row(
-                BigButton(f"[b]{escape(name)}[/b]", lambda seat=seat: self._rename(seat)),
+                BigButton(f"[b]{escape(name)}[/b]", partial(self._rename, seat)),
                 BigButton(("» " if self.ender == seat else "") + escape(_("Ended the game")),
-                          lambda seat=seat: self._set_ender(seat),
+                          partial(self._set_ender, seat),
                           colour=theme.ACCENT if self.ender == seat else theme.SURFACE_HIGH),
-                BigButton(icon("✘"), lambda seat=seat: self._remove(seat), size_hint_x=None, width=m.touch,
+                BigButton(icon("✘"), partial(self._remove, seat), size_hint_x=None, width=m.touch,
                           colour=theme.DANGER)))
             for place in (p.name for p in where):
                 chosen = self.target == (seat, place)
@@ -75,7 +76,7 @@ class ScoringScreen(Page):
                 label = next(p.label.render() for p in where if p.name == place)
                 box.add_widget(BigButton(("» " if chosen else "") + f"[b]{escape(label)}[/b]: "
                                          + (shown or escape(_("empty"))),
-                                         lambda seat=seat, place=place: self._choose(seat, place),
+                                         partial(self._choose, seat, place),
                                          colour=theme.ACCENT if chosen else theme.SURFACE_HIGH,
                                          height=m.touch * 1.3, font_size=m.font_small))
             page.add_widget(box)
@@ -97,7 +98,9 @@ class ScoringScreen(Page):
         return True
 
     def put(self, token: str) -> None:
-        """Move ``token`` to the chosen place (from wherever it was)."""
+        """Move ``token`` to the chosen place (from wherever it was); nothing without one."""
+        if self.target is None:
+            return
         for tokens in self.held.values():
             if token in tokens:
                 tokens.remove(token)
@@ -129,7 +132,8 @@ class ScoringScreen(Page):
             return
         del self.names[seat]
         self.held = {(s - (s > seat), p): t for (s, p), t in self.held.items() if s != seat}
-        self.ender = None if self.ender == seat else (self.ender - (self.ender > seat) if self.ender is not None else None)
+        self.ender = (None if self.ender == seat else
+                      self.ender - (self.ender > seat) if self.ender is not None else None)
         self.target = None
         self.refresh()
 

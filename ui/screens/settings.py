@@ -5,6 +5,7 @@ configuration file with :func:`hardware.config.save_config`."""
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import Any
 
 from kivy.uix.widget import Widget
@@ -62,7 +63,7 @@ class SettingsScreen(Page):
         page = Column()
         page.add_widget(self._section(_("Language"), [row(*[
             BigButton(("» " if lang == current_language() else "") + LANGUAGE_NAMES[lang],
-                      lambda lang=lang: self.app.set_language(lang),
+                      partial(self.app.set_language, lang),
                       colour=theme.ACCENT if lang == current_language() else theme.SURFACE_HIGH)
             for lang in LANGUAGES])]))
         for name in games.available():
@@ -93,7 +94,7 @@ class SettingsScreen(Page):
             choices = ([(True, _("On")), (False, _("Off"))] if option.kind is OptionKind.BOOL
                        else [(k, t.render()) for k, t in option.choices.items()])
             buttons = [BigButton(("» " if key == value else "") + escape(label),
-                                 lambda key=key, option=option: self._set_rule(name, option.name, key),
+                                 partial(self._set_rule, name, option.name, key),
                                  colour=theme.ACCENT if key == value else theme.SURFACE_HIGH)
                        for key, label in choices]
             if len(buttons) <= 2:
@@ -123,7 +124,7 @@ class SettingsScreen(Page):
             current = getattr(real, section).backend
             children.append(Words(escape(_(DEVICE_NAMES[section]))))
             children.append(row(*[BigButton(("» " if b == current else "") + b,
-                                            lambda section=section, b=b: self._set(section, "backend", b),
+                                            partial(self._set, section, "backend", b),
                                             colour=theme.ACCENT if b == current else theme.SURFACE_HIGH)
                                   for b in backends]))
         children.append(Words(escape(_("GPIO pins (BCM numbers)"))))
@@ -132,10 +133,10 @@ class SettingsScreen(Page):
             lower, higher = neighbours(gpio_pin_choices(real, key), pin)
             children.append(row(
                 Words(escape(_(label)), size_hint_y=1),
-                BigButton("−", lambda key=key, to=lower: self._set("gpio", key, to), disabled=lower == pin,
+                BigButton("−", partial(self._set, "gpio", key, lower), disabled=lower == pin,
                           size_hint_x=None, width=m.touch),
                 Words(f"[b]{pin}[/b]", halign="center", size_hint_y=1, size_hint_x=None, width=m.touch * 1.2),
-                BigButton("+", lambda key=key, to=higher: self._set("gpio", key, to), disabled=higher == pin,
+                BigButton("+", partial(self._set, "gpio", key, higher), disabled=higher == pin,
                           size_hint_x=None, width=m.touch)))
         children.append(BigButton(_("Change the admin PIN"), self._change_pin))
         children.append(Words(escape(_("Hardware changes take effect when the app is started again.")),

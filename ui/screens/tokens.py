@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from kivy.clock import Clock
@@ -128,7 +129,7 @@ class TokenEnrolmentScreen(Page):
             count = sum(s.id in done for s in specs)
             chosen = key == self.group
             label = f"{swatch(specs[0].colour)} {escape(specs[0].label.render())}  {count}/{len(specs)}"
-            buttons.append(BigButton(("» " if chosen else "") + label, lambda key=key: self._choose(key),
+            buttons.append(BigButton(("» " if chosen else "") + label, partial(self._choose, key),
                                      colour=theme.ACCENT if chosen else theme.SURFACE_HIGH,
                                      font_size=m.font_small))
         page.add_widget(grid(buttons, 2 if m.compact else 3))
@@ -160,6 +161,8 @@ class TokenEnrolmentScreen(Page):
         self.refresh()
 
     def _forget(self) -> None:
+        if self.known_uid is None:
+            return
         specs = {s.id: s for s in games.get_game(self.game_name).tokens()}
         token = self.app.table.lookup(self.known_uid)
         self.registry.forget(self.known_uid)
@@ -211,6 +214,8 @@ class TokenEnrolmentScreen(Page):
         return next((r for r in readers if getattr(r, "zone", None) == zone), None)
 
     def _next_spec(self) -> TokenSpec | None:
+        if self.group is None:
+            return None
         done = self.enrolled()
         tokens = games.get_game(self.game_name).tokens()
         return next((s for s in groups(tokens)[self.group] if s.id not in done), None)

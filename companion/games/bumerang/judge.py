@@ -80,7 +80,8 @@ def judge(state: BumerangState, action: Action) -> Verdict:
         return reject("no-chain", "B6", t("There is no chain of captures to stop. {legal}", legal=instead(state)))
     if isinstance(action, Pass):
         if moves.turn_actions(state) != [Pass(player)]:
-            return reject("duty-to-act", "B1", t("There is a duty to act: a player passes only when nothing is possible. {legal}",
+            return reject("duty-to-act", "B1", t("There is a duty to act: a player passes only when nothing is "
+                                                 "possible. {legal}",
                                                  legal=instead(state)))
         return Verdict.ok(Text.raw(""))
     if isinstance(action, Capture):
@@ -129,7 +130,8 @@ def _judge_chain(state: BumerangState, action: Action) -> Verdict:
     if state.step is Step.ARRIVAL:
         return reject("arrival", "B4", t("The stone just put on {field} captures at once. {legal}",
                                          field=field, legal=instead(state)))
-    return reject("chain-same-stone", "B6", t("Only the stone that just captured, on {field}, may capture again. {legal}",
+    return reject("chain-same-stone", "B6", t("Only the stone that just captured, on {field}, may capture again. "
+                                              "{legal}",
                                               field=field, legal=instead(state)))
 
 
@@ -174,7 +176,8 @@ def _judge_move(state: BumerangState, action: Move) -> Verdict | None:
     reachable = (t("The stone on {start} can move to {targets}.", start=start, targets=field_list(targets))
                  if targets else t("The stone on {start} has no free neighbour.", start=start))
     if not state.topology.adjacent(start, action.to):
-        return reject("not-adjacent", "B2", t("{start} and {end} are not joined by a line: a stone moves one line, without jumping. {targets}",
+        return reject("not-adjacent", "B2", t("{start} and {end} are not joined by a line: a stone moves one line, "
+                                              "without jumping. {targets}",
                                               start=start, end=action.to, targets=reachable))
     if action.to in state.at:
         return reject("target-occupied", "B2", t("{end} is occupied: a stone moves only to a free field. {targets}",
@@ -195,7 +198,8 @@ def prisoner_problem(state: BumerangState, player: int, stone: object, holder: o
                                                 legal=instead(state)))
     held = state.prisoners[holder] if isinstance(holder, int) and 0 <= holder < state.players else []
     if stone_owner(str(stone)) != player or stone not in held:
-        return reject("free-not-held", "B9", t("That stone is not one of {name}'s stones held prisoner by that player. {legal}",
+        return reject("free-not-held", "B9", t("That stone is not one of {name}'s stones held prisoner by that "
+                                               "player. {legal}",
                                                name=state.names[player], legal=instead(state)))
     return None
 
@@ -208,7 +212,8 @@ def _judge_capture(state: BumerangState, action: Capture) -> Verdict:
     start = state.where[action.stone]
     victim = state.at.get(action.to)
     if not state.topology.adjacent(start, action.to):
-        return reject("not-adjacent", "B4", t("{start} and {end} are not joined by a line: a stone captures its neighbour only. {legal}",
+        return reject("not-adjacent", "B4", t("{start} and {end} are not joined by a line: a stone captures its "
+                                              "neighbour only. {legal}",
                                               start=start, end=action.to, legal=instead(state)))
     if victim is None:
         return reject("capture-empty", "B4", t("{end} is empty: there is nothing to capture there. {legal}",
@@ -217,6 +222,7 @@ def _judge_capture(state: BumerangState, action: Capture) -> Verdict:
         return reject("capture-own", "B4", t("{end} holds your own stone: only foreign stones are captured. {legal}",
                                              end=action.to, legal=instead(state)))
     if not state.topology.can_capture(start, action.to):
-        return reject("capture-arrow", "B4", t("The arrow on the line {start}–{end} does not point to {end}: no capture that way. {legal}",
+        return reject("capture-arrow", "B4", t("The arrow on the line {start}–{end} does not point to {end}: no "
+                                               "capture that way. {legal}",
                                                start=start, end=action.to, legal=instead(state)))
     return Verdict.ok(Text.raw(""))

@@ -26,7 +26,7 @@ def victims(state: BumerangState, stone: str) -> list[str]:
 def capturers(state: BumerangState, seat: int) -> dict[str, list[str]]:
     """``seat``'s stones that can capture now, each with its victims' fields."""
     out: dict[str, list[str]] = {}
-    for stone, field in state.where.items():
+    for stone in state.where:
         if stone_owner(stone) == seat:
             found = victims(state, stone)
             if found:

@@ -56,7 +56,7 @@ def play(state: BumerangState, action: Action) -> Verdict:
     if not state.started:
         _open(state)
     state.chain_done = None
-    seat: int = getattr(action, "player")
+    seat: int = getattr(action, "player")  # noqa: B009  (every Bumerang action has one; Action does not)
     name = state.names[seat]
     if isinstance(action, Pass):
         state.passes += 1
@@ -91,7 +91,8 @@ def play(state: BumerangState, action: Action) -> Verdict:
         elif arrival:
             state.step = Step.ARRIVAL
             state.chain_stone = stone
-            changes.append(Change(t("With capture on arrival, the stone on {field} captures at once: choose its victim.",
+            changes.append(Change(t("With capture on arrival, the stone on {field} captures at once: choose its "
+                                    "victim.",
                                     field=state.where[stone]), {"kind": "arrival", "stone": stone}))
         else:
             advance(state)
@@ -181,8 +182,10 @@ def _remove(state: BumerangState, seat: int, stones: tuple[str, ...], changes: l
     state.removed.extend(gone)
     if gone:
         changes.append(Change(
-            tn("Fine (B7): {name}'s stone on {fields} is removed from the game, because {why}; it is no one's prisoner.",
-               "Fine (B7): {name}'s stones on {fields} are removed from the game, because {why}; they are no one's prisoners.",
+            tn("Fine (B7): {name}'s stone on {fields} is removed from the game, because {why}; it is no one's "
+               "prisoner.",
+               "Fine (B7): {name}'s stones on {fields} are removed from the game, because {why}; they are no one's "
+               "prisoners.",
                name=state.names[seat], fields=field_list(fields), why=why, n=len(gone)),
             {"kind": "fine", "player": seat, "stones": gone, "fields": fields}))
         state.last = state.last + tuple(MoveView(s, f, None, hit=True) for s, f in zip(gone, fields))
@@ -193,7 +196,8 @@ def _missed(state: BumerangState, seat: int, duty: tuple[str, ...], changes: lis
     """A non-capturing action while capture was compulsory (B7)."""
     if state.options["missed_capture"] == "claim":
         state.claim = Claim(seat, duty)
-        changes.append(Change(t("{name} did not capture although it was compulsory: the other players may claim the fine until the next action.",
+        changes.append(Change(t("{name} did not capture although it was compulsory: the other players may claim the "
+                                "fine until the next action.",
                                 name=state.names[seat]), {"kind": "claimable", "player": seat, "stones": list(duty)}))
         return
     _remove(state, seat, duty, changes, t("capturing was compulsory at the start of the turn"))
@@ -262,7 +266,8 @@ def _settle(state: BumerangState, changes: list[Change]) -> None:
             continue
         state.out[seat] = True
         if limit:
-            text = t("{name} has {n} stones left and loses.", name=state.names[seat], n=on_board[seat] + len(state.supply[seat]))
+            text = t("{name} has {n} stones left and loses.", name=state.names[seat],
+                     n=on_board[seat] + len(state.supply[seat]))
         else:
             text = t("{name} has no stone on the board or in supply and leaves the game.", name=state.names[seat])
         changes.append(Change(text, {"kind": "out", "player": seat}))

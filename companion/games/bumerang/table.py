@@ -78,12 +78,14 @@ def propose(state: BumerangState, sensed: Sensed) -> Proposal | Verdict | None:
         return _judged(state, Capture(p, prev[1], victim_field))
     able = [s for s, fields in moves.capturers(state, p).items() if victim_field in fields]
     if not able:
-        return reject("capture-none", "B4", t("No stone of yours can capture the stone on {field}: the arrow must point from your stone to it. {legal}",
+        return reject("capture-none", "B4", t("No stone of yours can capture the stone on {field}: the arrow must "
+                                              "point from your stone to it. {legal}",
                                               field=victim_field, legal=instead(state)))
     if len(able) == 1:
         return _judged(state, Capture(p, able[0], victim_field))
     return Proposal(alternatives=tuple(
-        Alternative(t("Capture {start} × {end}", start=state.where[s], end=victim_field), (Capture(p, s, victim_field),))
+        Alternative(t("Capture {start} × {end}", start=state.where[s], end=victim_field),
+                    (Capture(p, s, victim_field),))
         for s in able))
 
 
@@ -123,7 +125,8 @@ def prompt(state: BumerangState) -> Text:
     if state.winners is not None:
         return over_text(state)
     if state.step is Step.ARRIVAL:
-        return t("{name}: the stone on {field} captures at once.", name=name, field=state.where[state.chain_stone or ""])
+        return t("{name}: the stone on {field} captures at once.", name=name,
+                 field=state.where[state.chain_stone or ""])
     if state.step is Step.CHAIN:
         field = state.where[state.chain_stone or ""]
         if state.options["chain_capture"] == "must":
@@ -265,7 +268,7 @@ def observation(state: BumerangState) -> dict[str, Any]:
 def announce(state: BumerangState, action: Action) -> Text:
     """What an action judged legal will do, in the players' words, for the confirm
     screen; an action that a fine will follow (B7) says so and names the stones."""
-    name = state.names[getattr(action, "player")]
+    name = state.names[getattr(action, "player")]  # noqa: B009  (every Bumerang action has one; Action does not)
     if isinstance(action, Place):
         text = t("{name}: place a stone on {field}", name=name, field=action.field)
     elif isinstance(action, Move):

@@ -8,16 +8,21 @@ otherwise. Ties between equally good moves are broken with the given generator.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from companion.game import Action
 from companion.games.mustang.actions import Catch, Decline, Defend, Done, Exchange, Stable, Steal
 from companion.games.mustang.cards import evaluate
 from companion.games.mustang.horses import HORSES, HorseKind
 
+if TYPE_CHECKING:
+    from companion.games.mustang.rules import Mustang
+    from companion.games.mustang.state import MustangState
+
 
 def _value(action: Action) -> float:
     if isinstance(action, Catch):
-        kind = HorseKind(action.stack) if action.stack else HORSES[action.horse].kind
+        kind = HorseKind(action.stack) if action.stack else HORSES[action.horse or ""].kind
         return 10 + kind.points - 0.1 * len(action.cards)
     if isinstance(action, Steal):
         return 8 + HORSES[action.horse].kind.points - 0.1 * len(action.cards)
@@ -25,6 +30,8 @@ def _value(action: Action) -> float:
         return 6 + HORSES[action.horse].kind.points * 0.1
     if isinstance(action, Defend):
         combo = evaluate(action.cards)
+        if combo is None:   # not reached: a legal defence is a combination
+            return 0
         return 5 - 0.1 * (int(combo.kind) * 10 + combo.value)
     if isinstance(action, Exchange):
         return 1 + 0.1 * action.count
@@ -33,7 +40,7 @@ def _value(action: Action) -> float:
     return 1
 
 
-def choose(game, state, rng: random.Random) -> Action:
+def choose(game: Mustang, state: MustangState, rng: random.Random) -> Action:
     """Pick an action for the pending decision (or a chance outcome with ``rng``)."""
     from companion.game import Chance
 

@@ -96,9 +96,9 @@ def evaluate(cards: Iterable[str]) -> Combination | None:
 def _evaluate(cards: tuple[str, ...]) -> Combination | None:
     """:func:`evaluate` of a sorted tuple, remembered (bots and legal-move lists ask the
     same few hundred hands again and again)."""
-    jokers = sum(1 for c in cards if c == COWBOY)
-    naturals = [natural(c) for c in cards if c != COWBOY]
-    if any(n is None for n in naturals):
+    found = [natural(c) for c in cards if c != COWBOY]
+    naturals = [n for n in found if n is not None]
+    if len(naturals) < len(found):
         return None
     size = len(cards)
     if size in (2, 3, 4):
@@ -109,13 +109,13 @@ def _evaluate(cards: tuple[str, ...]) -> Combination | None:
     if size == 5:
         if len({n.colour for n in naturals}) > 1:
             return None
-        values = [n.value for n in naturals]
-        if len(set(values)) != len(values):
+        run = [n.value for n in naturals]
+        if len(set(run)) != len(run):
             return None
-        if not values:
+        if not run:
             return Combination(ComboKind.ROYAL_STRAIGHT, max(VALUES))
-        top = min(max(VALUES), min(values) + 4)
-        if max(values) > top or top - 4 < min(VALUES):
+        top = min(max(VALUES), min(run) + 4)
+        if max(run) > top or top - 4 < min(VALUES):
             return None
         return Combination(ComboKind.ROYAL_STRAIGHT, top)
     return None
@@ -148,7 +148,7 @@ def playable(hand: Iterable[str]) -> list[tuple[tuple[str, ...], Combination]]:
     return [(cards, combo) for cards, combo in plays if combo is not None]
 
 
-def is_multiset_subset(part: Iterable[str], whole: Iterable[str]) -> bool:
+def is_multiset_subset(part: Iterable[str], whole: Iterable[str | None]) -> bool:
     """True when every card of ``part`` can be taken from ``whole`` (with repeats)."""
     need = Counter(part)
     have = Counter(whole)

@@ -12,7 +12,7 @@ text and JSON data with a ``kind``: ``horse``, ``returned``, ``deal``, ``reshuff
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from companion.game import Change
 from companion.games.mustang.state import Deal, MustangState
@@ -28,7 +28,8 @@ STACK: Place = ("stack", None)
 def holdings(state: MustangState) -> tuple[tuple[Place, tuple[str, ...]], ...]:
     """Every place a horse can go to, with the horses there (the stacks are left out:
     no horse ever goes back into one)."""
-    out = [(("prairie", None), tuple(state.prairie)), (("out", None), tuple(state.out_of_game))]
+    out: list[tuple[Place, tuple[str, ...]]] = [(("prairie", None), tuple(state.prairie)),
+                                                (("out", None), tuple(state.out_of_game))]
     for seat, p in enumerate(state.players):
         out += [(("corral", seat), tuple(p.corral)), (("stable", seat), tuple(p.stable))]
     return tuple(out)
@@ -64,8 +65,8 @@ def _moves(before: Snapshot, state: MustangState) -> list[tuple[str, Place, Plac
 def changes(before: Snapshot, state: MustangState, end_text: Callable[[MustangState], Text]) -> list[Change]:
     """The visible consequences of the action that led from ``before`` to ``state``;
     ``end_text`` says why the game ended."""
-    def name(seat: int) -> str:
-        return state.seats[seat].name
+    def name(seat: int | None) -> str:
+        return "" if seat is None else state.seats[seat].name
 
     out: list[Change] = []
     for token, source, target in _moves(before, state):
@@ -113,6 +114,6 @@ def _place(state: MustangState, place: Place) -> Text:
     return t(PLACE_NAMES[zone], name=state.seats[seat].name if seat is not None else "")
 
 
-def _place_json(place: Place) -> dict:
+def _place_json(place: Place) -> dict[str, Any]:
     zone, seat = place
     return {"place": zone, "player": seat} if seat is not None else {"place": zone}

@@ -18,7 +18,8 @@ OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
         "exchange_draws_two", OptionKind.BOOL, False,
         t("Exchange always draws two"),
-        t("Off: draw as many cards as you gave back (French rules). On: always draw two, so a hand can grow past six (Dutch rules)."),
+        t("Off: draw as many cards as you gave back (French rules). "
+          "On: always draw two, so a hand can grow past six (Dutch rules)."),
     ),
     RuleOption(
         "birth_to", OptionKind.CHOICE, "corral",

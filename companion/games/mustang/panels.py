@@ -60,8 +60,8 @@ class MustangPanels(GamePanels):
                             + ("  ·  " + "  ·  ".join(marks) if marks else "")))
         for place in PLACES:
             horses = player[place]
-            box.add_widget(Words(f"[b]{escape(self.place_name(place))}:[/b]" + ("" if horses else " " + escape(_("empty"))),
-                                size="small"))
+            box.add_widget(Words(f"[b]{escape(self.place_name(place))}:[/b]"
+                                 + ("" if horses else " " + escape(_("empty"))), size="small"))
             if horses:
                 box.add_widget(chips(self.token(h) for h in horses))
         return box

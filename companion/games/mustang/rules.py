@@ -17,7 +17,7 @@ import dataclasses
 import itertools
 import random
 from collections import Counter
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from companion.errors import GameError
 from companion.game import (Action, BGStats, CardSpec, Chance, Decision, Deck, Game, HoldingPlace, Over, Pending,
@@ -91,8 +91,8 @@ class Mustang(Game[MustangState]):
         if simulated_hands:
             deck = C.full_deck()
             random.Random(f"mustang:{seed}:deal").shuffle(deck)
-            hands = [deck[i * HAND:(i + 1) * HAND] for i in range(len(seats))]
-            supply: list[str | None] = deck[len(seats) * HAND:]
+            hands: list[list[str | None]] = [list(deck[i * HAND:(i + 1) * HAND]) for i in range(len(seats))]
+            supply: list[str | None] = list(deck[len(seats) * HAND:])
         else:
             hands = [[None] * HAND for _ in seats]
             supply = [None] * (len(C.full_deck()) - len(seats) * HAND)
@@ -117,28 +117,29 @@ class Mustang(Game[MustangState]):
         step = state.agenda[0]
         name = self._name(state, step.player) if step.player is not None else ""
         if step.kind == "draw":
-            return Chance("draw", t("{name}: take {top} and scan it.", name=name, top=t(STACK_TOPS[step.stack])),
-                          tuple(sorted(state.stacks[step.stack])))
+            return Chance("draw", t("{name}: take {top} and scan it.", name=name, top=t(STACK_TOPS[step.pile])),
+                          tuple(sorted(state.stacks[step.pile])))
         if step.kind == "flip":
-            return Chance("flip", t("Turn {top} face up and scan it.", top=t(STACK_TOPS[step.stack])),
-                          tuple(sorted(state.stacks[step.stack])))
+            return Chance("flip", t("Turn {top} face up and scan it.", top=t(STACK_TOPS[step.pile])),
+                          tuple(sorted(state.stacks[step.pile])))
         if step.kind == "reveal":
             return Chance("event", t("The supply ran out: turn over the top event card and lay it in the play zone."),
                           tuple(sorted(set(state.event_deck))))
         if step.kind == "defend":
-            return Decision(step.player, "defend", t(
+            return Decision(step.seat, "defend", t(
                 "{name}: {thief} wants {horse} from your corral with {combo}. Lay a stronger combination or let it go.",
-                name=name, thief=self._name(state, step.thief), horse=horse_name(step.horse, True),
-                combo=combo_name(C.Combination(C.ComboKind(step.combo[0]), step.combo[1]))))
+                name=name, thief=self._name(state, step.thief_seat), horse=horse_name(step.stolen, True),
+                combo=combo_name(C.Combination(C.ComboKind(step.attack[0]), step.attack[1]))))
         if step.kind == "penalty":
-            return Decision(step.player, "penalty", t(
+            return Decision(step.seat, "penalty", t(
                 "{name}: the steal failed. Lay every cowboy in your hand in the play zone (or none if you have none).",
                 name=name))
         if step.kind == "release":
-            return Decision(step.player, "release", t("{name}: rotten fence! Scan one horse of your corral to release it.",
+            return Decision(step.seat, "release", t(
+                "{name}: rotten fence! Scan one horse of your corral to release it.",
                                                       name=name))
         if step.kind == "rain":
-            return Decision(step.player, "rain", t(
+            return Decision(step.seat, "rain", t(
                 "{name}: heavy rain! Scan up to {n} horses of your corral to stable them, or tap Done.",
                 name=name, n=step.moves))
         raise GameError(Text.raw(f"unknown step {step.kind}"))  # pragma: no cover - agenda invariant
@@ -177,7 +178,10 @@ class Mustang(Game[MustangState]):
             out += self._exchanges(state, p)
             combos = self._combos(state, p)
             if combos:
-                stacks, prairie, steals = {}, {}, {}          # what each kind of combination can take
+                # what each kind of combination can take
+                stacks: dict[C.ComboKind, list[str]] = {}
+                prairie: dict[C.ComboKind, list[str]] = {}
+                steals: dict[C.ComboKind, list[str]] = {}
                 for kind, tokens in state.stacks.items():
                     if tokens:
                         stacks.setdefault(_CATCHES[kind], []).append(kind)
@@ -194,7 +198,7 @@ class Mustang(Game[MustangState]):
             out += [Stable(h) for h in p.corral]
         elif pending.kind == "defend":
             step = state.agenda[0]
-            attack = C.Combination(C.ComboKind(step.combo[0]), step.combo[1])
+            attack = C.Combination(C.ComboKind(step.attack[0]), step.attack[1])
             out += [Defend(cards) for cards, combo in self._combos(state, p) if combo.beats(attack)]
             out.append(Decline())
         elif pending.kind == "penalty":
@@ -211,13 +215,15 @@ class Mustang(Game[MustangState]):
     def _exchanges(self, state: MustangState, p: PlayerState) -> list[Action]:
         if not state.simulated:
             return [Exchange(k) for k in (1, 2) if k <= len(p.hand)]
-        singles = sorted(set(p.hand))
-        pairs = sorted({tuple(sorted(pair)) for pair in itertools.combinations(p.hand, 2)})
-        return [Exchange(1, (c,)) for c in singles] + [Exchange(2, pair) for pair in pairs]
+        hand = _known(p.hand)
+        singles = sorted(set(hand))
+        pairs = sorted({tuple(sorted(pair)) for pair in itertools.combinations(hand, 2)})
+        out: list[Action] = [Exchange(1, (c,)) for c in singles]
+        return out + [Exchange(2, pair) for pair in pairs]
 
     def _combos(self, state: MustangState, p: PlayerState) -> list[tuple[tuple[str, ...], C.Combination]]:
         """Distinct combinations a simulated hand can play (none when hands are unseen)."""
-        return C.playable(p.hand) if state.simulated else []
+        return C.playable(_known(p.hand)) if state.simulated else []
 
     def sample_chance(self, state: MustangState, rng: random.Random) -> Action:
         pending = self.pending(state)
@@ -303,7 +309,7 @@ class Mustang(Game[MustangState]):
             entry = {"seat": seat, "name": s.name, "colour": s.colour, "hand": len(p.hand),
                      "corral": list(p.corral), "stable": list(p.stable)}
             if state.simulated and player == seat:
-                entry["cards"] = sorted(p.hand)
+                entry["cards"] = sorted(_known(p.hand))
             players.append(entry)
         view: dict[str, Any] = {
             "game": self.name, "turn": state.turn, "current": state.current, "dealer": state.dealer,
@@ -351,7 +357,8 @@ class Mustang(Game[MustangState]):
 
     def describe(self, action: Action) -> Text:
         if isinstance(action, Catch):
-            target = horse_name(action.horse, True) if action.horse else t(STACK_TOPS[action.stack])
+            top = STACK_TOPS.get(action.stack or "")       # a catch names a horse or a stack
+            target = horse_name(action.horse, True) if action.horse else t(top) if top else Text.raw(str(action.stack))
             return t("Catch {target} with {cards}", target=target, cards=self._cards_text(action.cards))
         if isinstance(action, Steal):
             return t("Steal {horse} with {cards}", horse=horse_name(action.horse, True),
@@ -396,9 +403,10 @@ class Mustang(Game[MustangState]):
 
     def _end_text(self, state: MustangState) -> Text:
         end = state.end
+        assert end is not None, "asked why a game that goes on ended"
         if end.reason == "herd":
             return t("Game over: {name} has a full herd in the stable.", name=self._name(state, end.player))
-        return t(RUN_OUT[end.kind])
+        return t(RUN_OUT[end.kind or ""])
 
     # --- card checks ---------------------------------------------------------------------
     def check_cards(self, state: MustangState, seat: int, cards: Sequence[str]) -> Verdict | None:
@@ -455,7 +463,7 @@ class Mustang(Game[MustangState]):
         if state.supply or not state.discard:
             return
         state.shuffles += 1
-        cards = list(state.discard)
+        cards: list[str | None] = list(state.discard)
         state.discard.clear()
         if state.simulated:
             random.Random(f"mustang:{state.seed}:shuffle:{state.shuffles}").shuffle(cards)
@@ -533,9 +541,9 @@ class Mustang(Game[MustangState]):
                 state.agenda.pop(0)
                 state.current = (state.current + 1) % state.n
                 state.turn += 1
-            elif step.kind in ("release", "rain") and not state.players[step.player].corral:
+            elif step.kind in ("release", "rain") and not state.players[step.seat].corral:
                 state.agenda.pop(0)
-            elif step.kind in ("draw", "flip") and not state.stacks[step.stack]:
+            elif step.kind in ("draw", "flip") and not state.stacks[step.pile]:
                 state.agenda.pop(0)
             else:
                 return
@@ -565,13 +573,13 @@ def _herd_complete(stable: Sequence[str], specials: bool) -> bool:
 # --- checks, one per (step kind, action type) -------------------------------------------
 
 def _check_exchange(g: Mustang, s: MustangState, step: Step, a: Exchange) -> Verdict:
-    hand = s.players[step.player].hand
+    hand = s.players[step.seat].hand
     if a.count not in (1, 2) or a.count > len(hand):
         return _reject("bad-exchange", Section.EXCHANGE, t("Exchange one or two cards."))
     if s.simulated:
         if len(a.cards) != a.count or not C.is_multiset_subset(a.cards, hand):
             return _reject("cards-not-in-hand", Section.EXCHANGE, t("{name} does not hold those cards.",
-                                                                    name=g._name(s, step.player)))
+                                                                    name=g._name(s, step.seat)))
     elif a.cards:
         return _reject("bad-exchange", Section.EXCHANGE, t("Exchanged cards stay face down: give only their number."))
     return Verdict.ok(g.describe(a))
@@ -590,7 +598,7 @@ def _check_catch(g: Mustang, s: MustangState, step: Step, a: Catch) -> Verdict:
         if not s.stacks[a.stack]:
             return _reject("stack-empty", Section.CATCH, t(STACK_EMPTY[a.stack]))
         kind = HorseKind(a.stack)
-    _, bad = g.combination_for(s, step.player, a.cards, kind, Section.CATCH)
+    _, bad = g.combination_for(s, step.seat, a.cards, kind, Section.CATCH)
     return bad or Verdict.ok(g.describe(a))
 
 
@@ -599,31 +607,31 @@ def _check_steal(g: Mustang, s: MustangState, step: Step, a: Steal) -> Verdict:
     if held is None:
         return _reject("not-in-corral", Section.STEAL, _where(g, s, a.horse))
     seat, place = held
-    if seat == step.player:
+    if seat == step.seat:
         return _reject("own-horse", Section.STEAL, t("You already own {horse}.", horse=horse_name(a.horse, True)))
     if place == "stable":
         return _reject("horse-in-stable", Section.STABLE, t(
             "{name} keeps {horse} in the stable, and horses in a stable cannot be stolen.",
             horse=horse_name(a.horse, True), name=g._name(s, seat)))
-    _, bad = g.combination_for(s, step.player, a.cards, HORSES[a.horse].kind, Section.STEAL)
+    _, bad = g.combination_for(s, step.seat, a.cards, HORSES[a.horse].kind, Section.STEAL)
     return bad or Verdict.ok(g.describe(a))
 
 
 def _check_stable(g: Mustang, s: MustangState, step: Step, a: Stable) -> Verdict:
-    if a.horse not in s.players[step.player].corral:
+    if a.horse not in s.players[step.seat].corral:
         return _reject("not-in-own-corral", Section.STABLE, t(
             "Only a horse from your own corral can be stabled. {where}", where=_where(g, s, a.horse)))
     return Verdict.ok(g.describe(a))
 
 
 def _check_defend(g: Mustang, s: MustangState, step: Step, a: Defend) -> Verdict:
-    bad = g.check_cards(s, step.player, a.cards)
+    bad = g.check_cards(s, step.seat, a.cards)
     if bad:
         return bad
     combo = C.evaluate(a.cards)
     if combo is None:
         return _no_combination(len(a.cards))
-    attack = C.Combination(C.ComboKind(step.combo[0]), step.combo[1])
+    attack = C.Combination(C.ComboKind(step.attack[0]), step.attack[1])
     if not combo.beats(attack):
         return _reject("defence-too-weak", Section.STEAL, t(
             "Not strong enough: {defence} does not beat {attack}. The defence must be strictly stronger.",
@@ -638,25 +646,25 @@ def _check_ok(g: Mustang, s: MustangState, step: Step, a: Action) -> Verdict:
 def _check_penalty(g: Mustang, s: MustangState, step: Step, a: DiscardCowboys) -> Verdict:
     if any(c != C.COWBOY for c in a.cards):
         return _reject("penalty-not-cowboys", Section.STEAL, t("Only cowboys are discarded after a failed steal."))
-    hand = s.players[step.player].hand
+    hand = s.players[step.seat].hand
     if s.simulated and len(a.cards) != hand.count(C.COWBOY):
         return _reject("penalty-cowboys-missing", Section.STEAL, t(
-            "Every cowboy in the hand must be discarded: {name} holds {n}.", name=g._name(s, step.player),
+            "Every cowboy in the hand must be discarded: {name} holds {n}.", name=g._name(s, step.seat),
             n=hand.count(C.COWBOY)))
-    return g.check_cards(s, step.player, a.cards) or Verdict.ok(g.describe(a))
+    return g.check_cards(s, step.seat, a.cards) or Verdict.ok(g.describe(a))
 
 
 def _check_release(g: Mustang, s: MustangState, step: Step, a: Release | Stable) -> Verdict:
-    if a.horse not in s.players[step.player].corral:
+    if a.horse not in s.players[step.seat].corral:
         return _reject("not-in-own-corral", Section.EVENTS, t(
             "Choose a horse from your own corral. {where}", where=_where(g, s, a.horse)))
     return Verdict.ok(g.describe(a))
 
 
 def _check_draw(g: Mustang, s: MustangState, step: Step, a: DrawToken) -> Verdict:
-    if a.token not in s.stacks[step.stack]:
+    if a.token not in s.stacks[step.pile]:
         return _reject("token-not-in-stack", Section.CATCH, t(
-            "That horse does not come from {top}. {where}", top=t(STACK_TOPS[step.stack]),
+            "That horse does not come from {top}. {where}", top=t(STACK_TOPS[step.pile]),
             where=_where(g, s, a.token)))
     return Verdict.ok(g.describe(a))
 
@@ -684,7 +692,8 @@ def _where(g: Mustang, s: MustangState, token: str) -> Text:
     return t("Still in its face-down stack: {horse}.", horse=name)
 
 
-_CHECKS = {
+# Each handler takes the action type it is filed under (hence ``Any`` for the action).
+_CHECKS: dict[tuple[str, type[Action]], Callable[[Mustang, MustangState, Step, Any], Verdict]] = {
     ("turn", Exchange): _check_exchange,
     ("turn", Catch): _check_catch,
     ("turn", Steal): _check_steal,
@@ -703,26 +712,27 @@ _CHECKS = {
 
 # --- effects, one per action type --------------------------------------------------------
 
-def _do_exchange(g: Mustang, s: MustangState, step: Step, a: Exchange):
-    p = s.players[step.player]
-    given = list(a.cards) if s.simulated else [None] * a.count
+def _do_exchange(g: Mustang, s: MustangState, step: Step, a: Exchange) -> Text:
+    p = s.players[step.seat]
+    given: list[str | None] = list(a.cards) if s.simulated else [None] * a.count
     g._restock(s)                                   # a draw follows: the given cards go under a new supply
     for card in given:
         p.hand.remove(card)
     s.supply[0:0] = given
-    s.dealer_instructions.append(Instruction(Deal.GIVE, step.player, 0, returned=a.count))
-    g._deal(s, step.player, 2 if s.options["exchange_draws_two"] else a.count)
+    s.dealer_instructions.append(Instruction(Deal.GIVE, step.seat, 0, returned=a.count))
+    g._deal(s, step.seat, 2 if s.options["exchange_draws_two"] else a.count)
     g._pay_debts(s)
     s.agenda[0:0] = [Step("end_turn")]
     return g.describe(a)
 
 
-def _do_catch(g: Mustang, s: MustangState, step: Step, a: Catch):
-    seat = step.player
+def _do_catch(g: Mustang, s: MustangState, step: Step, a: Catch) -> Text:
+    seat = step.seat
     g._discard(s, seat, a.cards)
     if a.stack is not None:
         s.agenda[0:0] = [Step("draw", seat, stack=a.stack), Step("refill"), Step("end_turn")]
         return g.describe(a)
+    assert a.horse is not None, a                     # _check_catch: a horse or a stack
     s.prairie.remove(a.horse)
     s.players[seat].corral.append(a.horse)
     kind = HORSES[a.horse].kind
@@ -732,77 +742,79 @@ def _do_catch(g: Mustang, s: MustangState, step: Step, a: Catch):
     return g.describe(a)
 
 
-def _do_steal(g: Mustang, s: MustangState, step: Step, a: Steal):
+def _do_steal(g: Mustang, s: MustangState, step: Step, a: Steal) -> Text:
     combo = C.evaluate(a.cards)
-    owner, _ = s.owner_of(a.horse)
-    g._discard(s, step.player, a.cards)
+    held = s.owner_of(a.horse)
+    assert combo is not None and held is not None, a  # _check_steal: a combination, a horse in a corral
+    owner, _ = held
+    g._discard(s, step.seat, a.cards)
     s.agenda[0:0] = [Step("defend", owner, thief=step.player, horse=a.horse,
                           combo=(int(combo.kind), combo.value)), Step("refill"), Step("end_turn")]
     return g.describe(a)
 
 
-def _do_stable(g: Mustang, s: MustangState, step: Step, a: Stable):
-    p = s.players[step.player]
+def _do_stable(g: Mustang, s: MustangState, step: Step, a: Stable) -> Text:
+    p = s.players[step.seat]
     p.corral.remove(a.horse)
     p.stable.append(a.horse)
     if step.kind == "rain":
         s.agenda.pop(0)
         if step.moves > 1:
-            s.agenda.insert(0, Step("rain", step.player, moves=step.moves - 1, event=True))
+            s.agenda.insert(0, Step("rain", step.seat, moves=step.moves - 1, event=True))
     else:
         s.agenda[0:0] = [Step("end_turn")]
-    g._check_end(s, step.player, by_catch=False)
+    g._check_end(s, step.seat, by_catch=False)
     return g.describe(a)
 
 
-def _do_defend(g: Mustang, s: MustangState, step: Step, a: Defend):
+def _do_defend(g: Mustang, s: MustangState, step: Step, a: Defend) -> Text:
     s.agenda.pop(0)
-    g._discard(s, step.player, a.cards)
-    s.agenda.insert(0, Step("penalty", step.thief))
-    return t("{name} defends {horse}: the steal fails.", name=g._name(s, step.player),
-             horse=horse_name(step.horse, True))
+    g._discard(s, step.seat, a.cards)
+    s.agenda.insert(0, Step("penalty", step.thief_seat))
+    return t("{name} defends {horse}: the steal fails.", name=g._name(s, step.seat),
+             horse=horse_name(step.stolen, True))
 
 
-def _do_decline(g: Mustang, s: MustangState, step: Step, a: Decline):
+def _do_decline(g: Mustang, s: MustangState, step: Step, a: Decline) -> Text:
     s.agenda.pop(0)
-    s.players[step.player].corral.remove(step.horse)
-    s.players[step.thief].corral.append(step.horse)
-    return t("{thief} steals {horse} from {name}.", thief=g._name(s, step.thief),
-             horse=horse_name(step.horse, True), name=g._name(s, step.player))
+    s.players[step.seat].corral.remove(step.stolen)
+    s.players[step.thief_seat].corral.append(step.stolen)
+    return t("{thief} steals {horse} from {name}.", thief=g._name(s, step.thief_seat),
+             horse=horse_name(step.stolen, True), name=g._name(s, step.seat))
 
 
-def _do_penalty(g: Mustang, s: MustangState, step: Step, a: DiscardCowboys):
+def _do_penalty(g: Mustang, s: MustangState, step: Step, a: DiscardCowboys) -> Text:
     s.agenda.pop(0)
-    g._discard(s, step.player, a.cards)
+    g._discard(s, step.seat, a.cards)
     return g.describe(a)
 
 
-def _do_release(g: Mustang, s: MustangState, step: Step, a: Release):
+def _do_release(g: Mustang, s: MustangState, step: Step, a: Release) -> Text:
     s.agenda.pop(0)
-    s.players[step.player].corral.remove(a.horse)
+    s.players[step.seat].corral.remove(a.horse)
     s.prairie.append(a.horse)
     return g.describe(a)
 
 
-def _do_done(g: Mustang, s: MustangState, step: Step, a: Done):
+def _do_done(g: Mustang, s: MustangState, step: Step, a: Done) -> Text:
     s.agenda.pop(0)
     return g.describe(a)
 
 
-def _do_draw(g: Mustang, s: MustangState, step: Step, a: DrawToken):
+def _do_draw(g: Mustang, s: MustangState, step: Step, a: DrawToken) -> Text:
     s.agenda.pop(0)
-    s.stacks[step.stack].remove(a.token)
+    s.stacks[step.pile].remove(a.token)
     if step.kind == "flip":
         s.prairie.append(a.token)
         g._check_end(s, step.player, by_catch=step.player is not None and not step.event)
         return t("Face up in the prairie: {horse}.", horse=horse_name(a.token))
-    p = s.players[step.player]
+    p = s.players[step.seat]
     (p.stable if step.dest == "stable" else p.corral).append(a.token)
-    g._check_end(s, step.player, by_catch=not step.event)
-    return t("{name} takes {horse}.", name=g._name(s, step.player), horse=horse_name(a.token, True))
+    g._check_end(s, step.seat, by_catch=not step.event)
+    return t("{name} takes {horse}.", name=g._name(s, step.seat), horse=horse_name(a.token, True))
 
 
-def _do_reveal(g: Mustang, s: MustangState, step: Step, a: RevealEvent):
+def _do_reveal(g: Mustang, s: MustangState, step: Step, a: RevealEvent) -> Text:
     s.agenda.pop(0)
     s.event_deck.remove(a.event)
     s.events_revealed.append(a.event)
@@ -829,8 +841,13 @@ def _do_reveal(g: Mustang, s: MustangState, step: Step, a: RevealEvent):
     return g.describe(a)
 
 
-_APPLY = {
+_APPLY: dict[type[Action], Callable[[Mustang, MustangState, Step, Any], Text]] = {
     Exchange: _do_exchange, Catch: _do_catch, Steal: _do_steal, Stable: _do_stable, Defend: _do_defend,
     Decline: _do_decline, DiscardCowboys: _do_penalty, Release: _do_release, Done: _do_done,
     DrawToken: _do_draw, RevealEvent: _do_reveal,
 }
+
+
+def _known(hand: Sequence[str | None]) -> list[str]:
+    """The cards of a simulated hand (all known: only unseen hands hold ``None``)."""
+    return [card for card in hand if card is not None]

@@ -7,13 +7,16 @@ did not referee (players scan the horses in their stables and corrals).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from companion.game import PlayerScore, ScoreLine, ScoreSheet
 from companion.games.mustang.cards import COLOURS
 from companion.games.mustang.horses import HORSES, SPECIALS, HorseKind, counts_as
 from companion.games.mustang.texts import COLOUR_NAMES, N_, t
 from companion.i18n import Text
+
+if TYPE_CHECKING:
+    from companion.games.mustang.state import MustangState
 
 FAMILY_BONUS = 7
 PAIR_BONUS = 2
@@ -83,7 +86,7 @@ def score_holdings(holdings: Sequence[Holdings], options: Mapping[str, object] |
     def names(seats: Sequence[int]) -> str:
         return ", ".join(holdings[s].name for s in seats)
 
-    rules = (
+    rules: tuple[tuple[Callable[[int], int], str], ...] = (
         (lambda s: int(any(h in SPECIALS for h in holdings[s].corral + holdings[s].stable)),
          N_("Tie-break, Black Prince or Snow-White Mare: {names} ahead of {out}.")),
         (lambda s: sum(counts_as(h, HorseKind.STALLION, specials) for h in holdings[s].stable),
@@ -110,7 +113,7 @@ def score_holdings(holdings: Sequence[Holdings], options: Mapping[str, object] |
     return ScoreSheet(players, tuple(tied), explanation)
 
 
-def score_state(state) -> ScoreSheet:
+def score_state(state: MustangState) -> ScoreSheet:
     """The score sheet of a :class:`~.state.MustangState` (final once the game is over)."""
     holdings = [Holdings(seat.name, tuple(p.corral), tuple(p.stable)) for seat, p in zip(state.seats, state.players)]
     bonus = state.end.bonus if state.end is not None else None

@@ -7,14 +7,18 @@ confirms) referees exactly the same game as the simulated one.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from companion.game import Action
 from companion.games.mustang.actions import (Catch, Decline, Defend, DiscardCowboys, Done, DrawToken, Exchange,
                                              Release, RevealEvent, Stable, Steal)
 
+if TYPE_CHECKING:
+    from companion.games.mustang.rules import Mustang
+    from companion.games.mustang.state import MustangState
 
-def table_inputs(game, state, actions: Sequence[Action]) -> list[dict[str, Any]]:
+
+def table_inputs(game: Mustang, state: MustangState, actions: Sequence[Action]) -> list[dict[str, Any]]:
     lines: list[dict[str, Any]] = []
     confirm = {"confirm": True}
     index = 0
@@ -26,6 +30,7 @@ def table_inputs(game, state, actions: Sequence[Action]) -> list[dict[str, Any]]
         index += 1
         if isinstance(action, Catch) and action.stack:
             drawn = actions[index]
+            assert isinstance(drawn, DrawToken), drawn   # a catch from a stack draws its horse next
             game.apply(state, drawn)
             index += 1
             lines += [{"cards": list(action.cards)}, {"scan": drawn.token}, confirm]

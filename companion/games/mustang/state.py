@@ -19,9 +19,11 @@ from __future__ import annotations
 import copy
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.game import GameState, Seat
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,38 @@ class Step:
     thief: int | None = None
     horse: str | None = None
     combo: tuple[int, int] | None = None
+
+    # The fields a step of its kind always has (the agenda's invariant), typed as such.
+    @property
+    def seat(self) -> int:
+        """``player``, for a decision or a draw."""
+        return _given(self.player, self, "player")
+
+    @property
+    def pile(self) -> str:
+        """``stack``, for a draw or a flip."""
+        return _given(self.stack, self, "stack")
+
+    @property
+    def stolen(self) -> str:
+        """``horse``, for a steal awaiting defence."""
+        return _given(self.horse, self, "horse")
+
+    @property
+    def thief_seat(self) -> int:
+        """``thief``, for a steal awaiting defence."""
+        return _given(self.thief, self, "thief")
+
+    @property
+    def attack(self) -> tuple[int, int]:
+        """``combo`` (kind, value), for a steal awaiting defence."""
+        return _given(self.combo, self, "combo")
+
+
+def _given(value: T | None, step: Step, name: str) -> T:
+    if value is None:
+        raise ValueError(f"{step} has no {name}")   # an agenda built wrong, never the players' input
+    return value
 
 
 class Deal(enum.Enum):
@@ -97,7 +131,7 @@ class GameEnd:
 @dataclass
 class MustangState(GameState):
     seats: tuple[Seat, ...]
-    options: dict
+    options: dict[str, Any]
     seed: int
     dealer: int
     simulated: bool

@@ -151,11 +151,11 @@ def horse_name(token: str, definite: bool = False) -> Text:
     return t(names[1] if definite else names[0])
 
 
-def t(msgid: str, **params) -> Text:
+def t(msgid: str, **params: object) -> Text:
     """A deferred Mustang message."""
     return Text(msgid, params, MUSTANG.name)
 
 
-def tn(singular: str, plural: str, n: int, **params) -> Text:
+def tn(singular: str, plural: str, n: int, **params: object) -> Text:
     """A deferred Mustang message with a plural form chosen by ``n``."""
     return Text(singular, {"n": n, **params}, MUSTANG.name, plural=plural)

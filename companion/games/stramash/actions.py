@@ -75,4 +75,6 @@ class Discard(Action):
 
 
 PLAYS = (ComeOut, Move, Split, Fechter)
+Play = ComeOut | Move | Split | Fechter
+"""A card laid to move laddies."""
 ACTION_TYPES = (FirstPlayer, ComeOut, Move, Split, Fechter, Discard)

@@ -28,7 +28,8 @@ def bench_positions(n: int, seed: int = 0) -> list[StramashState]:
                            seed=game_seed, simulated_hands=True)
         rng = random.Random(f"stramash-bench:{game_seed}")
         while not GAME.is_over(state) and len(out) < n:
-            if state.turns >= SKIP and any(rank_of(c) == "7" for c in state.hands[state.turn]):
+            if state.turn is not None and state.turns >= SKIP and \
+                    any(c is not None and rank_of(c) == "7" for c in state.hands[state.turn]):
                 out.append(state.copy())
             GAME.apply(state, GAME.choose(state, rng))
         game_seed += 1

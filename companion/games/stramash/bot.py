@@ -14,7 +14,7 @@ from companion.game import Action
 from companion.games.stramash.actions import Discard
 from companion.games.stramash.cards import comes_out, rank_of
 from companion.games.stramash.moves import Seat, steps
-from companion.games.stramash.state import DOCK, StramashState
+from companion.games.stramash.state import DOCK, StramashState, Step
 
 if TYPE_CHECKING:
     from companion.games.stramash.rules import Stramash
@@ -46,7 +46,7 @@ def value(state: StramashState, seat: int, action: Action) -> float:
     return gain
 
 
-def _gap_behind(state: StramashState, seat: int, step) -> bool:
+def _gap_behind(state: StramashState, seat: int, step: Step) -> bool:
     """Whether a castle hole beyond ``step``'s end is still empty."""
     length = state.geo.length
     taken = set(state.laddies[seat])

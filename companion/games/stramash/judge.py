@@ -11,23 +11,26 @@ from __future__ import annotations
 from typing import Sequence
 
 from companion.game import Action, Verdict
-from companion.games.stramash.actions import ComeOut, Discard, Fechter, Move, Split
+from companion.games.stramash.actions import ComeOut, Discard, Fechter, Move, Play, Split
 from companion.games.stramash.cards import JOKER, Use, comes_out, rank_of, steps_of, use_of
-from companion.games.stramash.moves import DOCK, Refusal, Seat, forward, plays, route
+from companion.games.stramash.moves import Refusal, Seat, forward, plays
 from companion.games.stramash.phrases import legal_instead, place
-from companion.games.stramash.state import StramashState
+from companion.games.stramash.state import DOCK, StramashState
 from companion.games.stramash.texts import N_, card_name, rule, t
 from companion.i18n import Text
 
 # The rule each refusal of a single move breaks, and what it says.
 REFUSALS: dict[str, tuple[str, str]] = {
-    "in-dock": ("S3", N_("Laddie {n} is in the dock: it comes out only with an Ace, a picture card or the Bonnie Fechter.")),
+    "in-dock": ("S3", N_("Laddie {n} is in the dock: it comes out only with an Ace, a picture card or the Bonnie "
+                         "Fechter.")),
     "overshoot": ("S9", N_("Laddie {n} cannot end exactly on a castle hole with {steps}.")),
-    "no-castle-moves": ("S10", N_("Laddie {n} is in the castle, and this table plays without moves inside the castle.")),
+    "no-castle-moves": ("S10", N_("Laddie {n} is in the castle, and this table plays without moves inside the "
+                                  "castle.")),
     "castle-only": ("S10", N_("Laddie {n} is in the castle: it moves only inside the castle.")),
     "castle-back": ("S7", N_("The 8 never moves a laddie into or inside a castle (laddie {n}).")),
     "lap": ("S9", N_("Laddie {n} has not gone round the ring yet, and this table requires a full lap.")),
-    "castle-forced": ("S9", N_("Laddie {n} can go into its castle with {steps}, and this table makes that entry compulsory.")),
+    "castle-forced": ("S9", N_("Laddie {n} can go into its castle with {steps}, and this table makes that entry "
+                               "compulsory.")),
     "own-landing": ("S4", N_("Laddie {n} would land on its own laddie on {place}.")),
     "own-passed": ("S4", N_("Laddie {n} would pass its own laddie on {place}.")),
 }
@@ -56,7 +59,7 @@ def _laddie_ok(n: object) -> bool:
     return isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 5
 
 
-def refuse_play(state: StramashState, seat: int, action: Action) -> Verdict | None:
+def refuse_play(state: StramashState, seat: int, action: Play) -> Verdict | None:
     """A rejection of ``action`` (a play by ``seat``), or ``None`` when it is legal."""
     card = action.card
     rank = rank_of(card)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from companion.game import Action
-from companion.games.stramash.actions import ComeOut, Fechter, Move, Split
+from companion.games.stramash.actions import ComeOut, Fechter, Move, Play, Split
 from companion.games.stramash.board import CASTLE
 from companion.games.stramash.cards import Use, comes_out, rank_of, steps_of, use_of
 from companion.games.stramash.state import DOCK, StramashState, Step
@@ -151,14 +151,14 @@ def first_in_dock(own: Sequence[int]) -> int | None:
     return None
 
 
-def plays(state: StramashState, seat: int, card: str) -> list[Action]:
+def plays(state: StramashState, seat: int, card: str) -> list[Play]:
     """Every legal play of ``card`` by ``seat`` now (S2–S10), each play once."""
     rank = rank_of(card)
     use = use_of(rank)
     ctx = Seat.of(state, seat)
     own = state.laddies[seat]
     travelled = state.travelled[seat]
-    out: list[Action] = []
+    out: list[Play] = []
     if use is Use.FECHTER:
         movers: list[int | None] = [i + 1 for i, p in enumerate(own) if 0 <= p < ctx.length]
         if DOCK in own:
@@ -188,8 +188,8 @@ def plays(state: StramashState, seat: int, card: str) -> list[Action]:
     return out
 
 
-def _splits(ctx: Seat, own: Sequence[int], travelled: Sequence[int], card: str, movable: list[int]) -> list[Action]:
-    out: list[Action] = []
+def _splits(ctx: Seat, own: Sequence[int], travelled: Sequence[int], card: str, movable: list[int]) -> list[Play]:
+    out: list[Play] = []
     if len(movable) < 2:
         return out
     after = list(own)
@@ -210,10 +210,10 @@ def _splits(ctx: Seat, own: Sequence[int], travelled: Sequence[int], card: str, 
     return out
 
 
-def hand_plays(state: StramashState, seat: int, cards: Sequence[str]) -> list[Action]:
+def hand_plays(state: StramashState, seat: int, cards: Sequence[str]) -> list[Play]:
     """:func:`plays` for each distinct card of ``cards``, the moves of a rank computed once."""
-    by_rank: dict[str, list[Action]] = {}
-    out: list[Action] = []
+    by_rank: dict[str, list[Play]] = {}
+    out: list[Play] = []
     seen: set[str] = set()
     for card in cards:
         if card in seen:
@@ -228,7 +228,7 @@ def hand_plays(state: StramashState, seat: int, cards: Sequence[str]) -> list[Ac
     return out
 
 
-def _with_card(action: Action, card: str) -> Action:
+def _with_card(action: Play, card: str) -> Play:
     return replace(action, card=card)
 
 

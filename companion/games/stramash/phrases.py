@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from companion.game import Action
-from companion.games.stramash.actions import ComeOut, Discard, FirstPlayer, Move, Split
+from companion.games.stramash.actions import ComeOut, Discard, Fechter, FirstPlayer, Move, Split
 from companion.games.stramash.moves import steps
 from companion.games.stramash.state import DOCK, StramashState, Step
 from companion.games.stramash.texts import card_name, t, tn
@@ -68,6 +68,8 @@ def action_text(action: Action) -> Text:
     """An action named without a board (logs, confirmations)."""
     if isinstance(action, FirstPlayer):
         return t("Seat {n} plays first", n=action.seat + 1)
+    if not isinstance(action, (ComeOut, Move, Split, Fechter, Discard)):
+        return Text.raw(action.type)
     card = card_name(action.card)
     if isinstance(action, Discard):
         return t("Discard the {card}", card=card)

@@ -24,11 +24,12 @@ from companion.games.stramash.judge import refuse_discard, refuse_play
 from companion.games.stramash.moves import hand_plays, steps
 from companion.games.stramash.options import BOARD_PARAMETERS, OPTIONS
 from companion.games.stramash.phrases import action_text, listed, place, step_text, steps_text
-from companion.games.stramash.state import StramashState
+from companion.games.stramash.state import StramashState, Step
 from companion.games.stramash.table import (begin_turn, card_ids, copies, first_player, lay, opening, random_seat,
                                             table_geometry)
 from companion.games.stramash.texts import card_name, rule, t
 from companion.i18n import Text
+from companion.view import View
 
 
 class Stramash(Game[StramashState]):
@@ -85,18 +86,20 @@ class Stramash(Game[StramashState]):
         if isinstance(action, FirstPlayer):
             if state.turn is not None:
                 return Verdict.reject("not-now", rule("S1"), t("The first player is already known."))
-            if isinstance(action.seat, bool) or not isinstance(action.seat, int) or not 0 <= action.seat < state.players:
+            if (isinstance(action.seat, bool) or not isinstance(action.seat, int)
+                    or not 0 <= action.seat < state.players):
                 return Verdict.reject("no-seat", rule("S1"), t("Seat {seat} is not at this table.", seat=action.seat))
             return Verdict.ok(t("{name} plays first.", name=state.setup.seats[action.seat].name))
         if state.turn is None:
             return Verdict.reject("not-now", rule("S1"), t("First choose who plays first."))
-        if not isinstance(action, (*PLAYS, Discard)):
+        if not isinstance(action, (ComeOut, Move, Split, Fechter, Discard)):
             return Verdict.reject("unknown-action", rule("S14"), t("That is not a Stramash play."))
         refused = self.refuse_card(state, action.card)
         if refused is None:
             seat = state.turn
             if isinstance(action, Discard):
-                refused = refuse_discard(state, seat, action, state.hands[seat] if state.simulated else None)
+                refused = refuse_discard(state, seat, action,
+                                         [c for c in state.hands[seat] if c is not None] if state.simulated else None)
             else:
                 refused = refuse_play(state, seat, action)
         if refused is not None:
@@ -107,7 +110,7 @@ class Stramash(Game[StramashState]):
         if not is_card(card) or copies(state, card) == 0:
             return Verdict.reject("unknown-card", rule("S14"),
                                   t("{card!r} is not a card of this game's packs.", card=card))
-        if state.simulated:
+        if state.simulated and state.turn is not None:
             if card not in state.hands[state.turn]:
                 return Verdict.reject("not-in-hand", rule("S14"),
                                       t("The {card} is not in {name}'s hand.", card=card_name(card),
@@ -122,6 +125,8 @@ class Stramash(Game[StramashState]):
             begin_turn(state, action.seat)
             return Verdict.ok(t("{name} plays first.", name=state.setup.seats[action.seat].name))
         seat = state.turn
+        # check() passed: a play or a discard, on someone's turn
+        assert seat is not None and isinstance(action, (ComeOut, Move, Split, Fechter, Discard)), action
         moved = () if isinstance(action, Discard) else steps(state, seat, action)
         self._travel(state, seat, action, moved)
         for step in moved:
@@ -130,7 +135,8 @@ class Stramash(Game[StramashState]):
         state.last, state.last_player, state.last_card = moved, seat, action.card
         name = state.setup.seats[seat].name
         changes = [Change(step_text(state, s), {"kind": "bump" if s.bumped else "move", "seat": s.seat,
-                                                "laddie": s.laddie, "from": screen.field_of(state, s.seat, s.laddie, s.start),
+                                                "laddie": s.laddie,
+                                                "from": screen.field_of(state, s.seat, s.laddie, s.start),
                                                 "to": screen.field_of(state, s.seat, s.laddie, s.end)})
                    for s in moved]
         if moved:
@@ -147,7 +153,7 @@ class Stramash(Game[StramashState]):
         return Verdict.ok(message, changes)
 
     @staticmethod
-    def _travel(state: StramashState, seat: int, action: Action, moved) -> None:
+    def _travel(state: StramashState, seat: int, action: Action, moved: Sequence[Step]) -> None:
         """Net steps since coming out, per laddie (the option lap_required)."""
         travelled = state.travelled[seat]
         start = state.geo.start(seat)
@@ -185,14 +191,14 @@ class Stramash(Game[StramashState]):
             cards = [c for c in state.hands[seat] if c is not None]
         else:
             cards = [c for c in card_ids(state) if state.discard.count(c) < copies(state, c)]
-        found = hand_plays(state, seat, cards)
+        found: list[Action] = list(hand_plays(state, seat, cards))
         optional = state.options["joker_optional"]
         if state.simulated:
             forcing = [a for a in found if not (optional and isinstance(a, Fechter))]
             if not forcing:
                 found.extend(Discard(c) for c in dict.fromkeys(cards))
         else:
-            playable = {a.card for a in found if not (optional and isinstance(a, Fechter))}
+            playable = {a.card for a in found if isinstance(a, PLAYS) and not (optional and isinstance(a, Fechter))}
             found.extend(Discard(c) for c in cards if c not in playable)
         return found
 
@@ -203,7 +209,7 @@ class Stramash(Game[StramashState]):
         return bot.choose(self, state, rng)
 
     # --- table inputs --------------------------------------------------------------------
-    def propose(self, state: StramashState, sensed: Sensed):
+    def propose(self, state: StramashState, sensed: Sensed) -> Proposal | Verdict | None:
         return touch.propose(self, state, sensed)
 
     def table_inputs(self, state: StramashState, actions: Sequence[Action]) -> list[dict[str, Any]]:
@@ -218,15 +224,15 @@ class Stramash(Game[StramashState]):
     def intent(self, state: StramashState, name: str, args: Mapping[str, Any]) -> Action | Verdict | None:
         """``first-player`` (``seat``), ``random-first`` and ``discard`` (``card``)."""
         if name == "first-player":
-            return FirstPlayer(args.get("seat"))
+            return FirstPlayer(args.get("seat"))  # type: ignore[arg-type]  # as given: check() refuses a non-seat
         if name == "random-first":
             return FirstPlayer(random_seat(state))
         if name == "discard":
-            return Discard(args.get("card"))
+            return Discard(args.get("card"))  # type: ignore[arg-type]  # as given: check() refuses a non-card
         return None
 
     # --- views ---------------------------------------------------------------------------
-    def view(self, state: StramashState, player: int | None = None):
+    def view(self, state: StramashState, player: int | None = None) -> View:
         return screen.view(self, state, player)
 
     def observation(self, state: StramashState, player: int | None = None) -> dict[str, Any]:

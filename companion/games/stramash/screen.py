@@ -77,8 +77,8 @@ def board_view(state: StramashState, cards: Iterable[str] = ()) -> BoardView:
     return BoardView(stramash_board(state.geo), pieces, movable, targets, last)
 
 
-def instructions(state: StramashState) -> tuple:
-    out = []
+def instructions(state: StramashState) -> tuple[Text, ...]:
+    out: list[Text] = []
     if state.last_player is not None:
         name = state.setup.seats[state.last_player].name
         if state.last:
@@ -98,7 +98,7 @@ def view(game: "Stramash", state: StramashState, player: int | None) -> View:
                                t("{cards} cards · {home} of 5 home", cards=len(state.hands[seat]),
                                  home=state.home(seat)), state.home(seat))
                     for seat, s in enumerate(state.setup.seats))
-    waiting = ()
+    waiting: tuple[Need, ...] = ()
     if state.turn is not None and not over:
         waiting = (Need(t("The card laid in the play zone"), NeedKind.CARDS),
                    Need(t("The laddie tapped, when the card leaves a choice"), NeedKind.TOKEN))
@@ -107,7 +107,8 @@ def view(game: "Stramash", state: StramashState, player: int | None) -> View:
     if state.discard:
         progress.append(t("Top of the discard pile: {card}", card=card_name(state.discard[-1])))
     # a seat's own hand is known only with simulated hands, and only to that seat
-    cards = state.hands[player] if state.simulated and player is not None and player == state.turn else ()
+    cards = [c for c in state.hands[player] if c is not None] \
+        if state.simulated and player is not None and player == state.turn else []
     return View(players, None if over else state.turn, pending.prompt, waiting, instructions(state),
                 tuple(progress), board_view(state, cards), over=over)
 

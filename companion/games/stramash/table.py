@@ -11,14 +11,14 @@ import random
 from typing import Any, Mapping
 
 from companion.game import Setup
-from companion.games.stramash.board import LADDIES, geometry
+from companion.games.stramash.board import LADDIES, Geometry, geometry
 from companion.games.stramash.cards import JOKER, RANKS, SUITS, pack, packs_for
 from companion.games.stramash.state import DOCK, StramashState
 
 HAND = 5
 
 
-def table_geometry(setup: Setup, options: Mapping[str, Any]):
+def table_geometry(setup: Setup, options: Mapping[str, Any]) -> Geometry:
     """The ring of a validated setup."""
     return geometry(len(setup.seats), setup.board["holes_per_mashie"], setup.board["start_hole"],
                     setup.board["castle_entry_hole"], options["two_player_mashies"])

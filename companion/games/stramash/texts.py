@@ -16,12 +16,12 @@ STRAMASH = Domain("stramash", "companion.games.stramash")
 _, N_, ngettext = STRAMASH.markers()
 
 
-def t(msgid: str, **params) -> Text:
+def t(msgid: str, **params: object) -> Text:
     """A deferred Stramash message."""
     return Text(msgid, params, STRAMASH.name)
 
 
-def tn(singular: str, plural: str, n: int, **params) -> Text:
+def tn(singular: str, plural: str, n: int, **params: object) -> Text:
     """A deferred Stramash message with a plural form chosen by ``n``."""
     return Text(singular, {"n": n, **params}, STRAMASH.name, plural=plural)
 

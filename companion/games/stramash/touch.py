@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from companion.game import Action, Alternative, Decision, Proposal, Sensed, Verdict
+from companion.game import Alternative, Decision, Proposal, Sensed, Verdict
 from companion.games.stramash.board import stramash_board
 from companion.games.stramash.actions import ComeOut, Discard, Fechter, Move, Split
 from companion.games.stramash.cards import JOKER, Use, rank_of, use_of
@@ -61,10 +61,10 @@ def _sort(state: StramashState, seat: int, touched: Sequence[str]) -> Taps | str
     for tap in touched:
         if tap not in where and tap not in known:
             return tap
-        s, n = where.get(tap, (None, None))
-        if s == seat:
+        owner, n = where.get(tap, (None, 0))
+        if owner == seat:
             mover = DOCKED if state.laddies[seat][n - 1] == DOCK else n
-        elif s is None and tap.startswith(f"d{seat}."):
+        elif owner is None and tap.startswith(f"d{seat}."):
             mover = DOCKED
         else:
             mover = None
@@ -72,17 +72,17 @@ def _sort(state: StramashState, seat: int, touched: Sequence[str]) -> Taps | str
             if not own or own[-1] != mover:
                 own.append(mover)
             continue
-        if s is not None:
-            others.add((s, n))
-            pos = state.laddies[s][n - 1]
+        if owner is not None:
+            others.add((owner, n))
+            pos = state.laddies[owner][n - 1]
             if 0 <= pos < state.geo.length:
-                fields.add(tap if tap.startswith("t") else field_of(state, s, n, pos))
+                fields.add(tap if tap.startswith("t") else field_of(state, owner, n, pos))
             continue
         fields.add(tap)
     return Taps(tuple(own), frozenset(others), frozenset(fields))
 
 
-def _movers(action: Action) -> tuple[int, ...]:
+def _movers(action: Play) -> tuple[int, ...]:
     if isinstance(action, ComeOut):
         return (DOCKED,)
     if isinstance(action, Move):
@@ -92,7 +92,7 @@ def _movers(action: Action) -> tuple[int, ...]:
     return (DOCKED if action.laddie is None else action.laddie,)
 
 
-def _fits(state: StramashState, seat: int, action: Action, taps: Taps) -> bool:
+def _fits(state: StramashState, seat: int, action: Play, taps: Taps) -> bool:
     movers = _movers(action)
     if taps.own != movers[:len(taps.own)]:
         return False
@@ -102,12 +102,12 @@ def _fits(state: StramashState, seat: int, action: Action, taps: Taps) -> bool:
     return taps.fields <= ends and taps.others <= hit
 
 
-def propose(game: "Stramash", state: StramashState, sensed: Sensed):
+def propose(game: "Stramash", state: StramashState, sensed: Sensed) -> Proposal | Verdict | None:
     """See the module: a proposal, alternatives, ``None`` or a rejection."""
     pending = game.pending(state)
     if not isinstance(pending, Decision) or pending.kind != "turn" or not sensed.cards:
         return None
-    seat = state.turn
+    seat = pending.player
     card = sensed.cards[-1]
     refused = game.refuse_card(state, card)
     if refused is not None:
