@@ -29,7 +29,8 @@ def test_demo_refuses_a_pace_that_is_not_seconds(pace):
 
 
 def test_demo_refuses_a_seed_the_log_cannot_hold(tmp_path):
-    result = companion("demo", "--game", "mustang", "--quiet", "--seed", "100000000000000000000", "--db", str(tmp_path / "x"))
+    result = companion("demo", "--game", "mustang", "--quiet", "--seed", "100000000000000000000",
+                       "--db", str(tmp_path / "x"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "the seed must be a whole number from 0 to 9223372036854775807" in result.stderr
     assert not (tmp_path / "x").exists()
@@ -37,7 +38,8 @@ def test_demo_refuses_a_seed_the_log_cannot_hold(tmp_path):
 
 def test_demo_checks_the_record_folder_before_playing(tmp_path):
     started = time.monotonic()
-    result = companion("demo", "--game", "mustang", "--players", "5", "--record", str(tmp_path / "missing" / "game.jsonl"))
+    result = companion("demo", "--game", "mustang", "--players", "5",
+                       "--record", str(tmp_path / "missing" / "game.jsonl"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stdout == ""     # not one move played
     assert "Cannot write the game to" in result.stderr and "missing" in result.stderr

@@ -79,7 +79,7 @@ def render_all(out: Path, *, languages: tuple[str, ...] | None = None) -> list[P
     touches = prepare_stramash(app, driver)
     for lang in languages:
         set_language(lang)
-        for label, (width, height) in SIZES.items():
+        for width, height in SIZES.values():
             driver.resize(width, height)
             driver.close_popups()
             for shot, taps in zip(STRAMASH_SHOTS, ((), touches)):

@@ -99,7 +99,7 @@ class InkFaces:
         self.size = (WIDTH, int(round(WIDTH / aspect)))
         self.pad = int(round(SHIFT * WIDTH))
         height, width = references.shape[1:3]
-        whole = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+        whole = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
         maps, colours = [], []
         for reference in references:
             ink, colour = ink_of(warp_card(reference, whole, self._padded(), inset=0.0))

@@ -49,8 +49,8 @@ json_values = st.recursive(
     max_leaves=12)
 tokens = st.sampled_from(TOKENS) | st.text(max_size=10)
 cards = st.lists(st.sampled_from(CARDS) | st.text(max_size=6), max_size=7).map(tuple)
-arg_values = (st.integers(-3, 8) | st.sampled_from(TOKENS + EVENTS + CARDS) | st.lists(st.sampled_from(CARDS), max_size=5)
-              | json_values)
+arg_values = (st.integers(-3, 8) | st.sampled_from(TOKENS + EVENTS + CARDS)
+              | st.lists(st.sampled_from(CARDS), max_size=5) | json_values)
 action_json = st.fixed_dictionaries({"type": st.sampled_from(ACTIONS) | st.text(max_size=8)},
                                     optional={"count": arg_values, "cards": arg_values, "horse": arg_values,
                                               "stack": arg_values, "token": arg_values, "event": arg_values}) \

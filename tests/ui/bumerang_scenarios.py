@@ -173,7 +173,8 @@ def bumerang_capture(driver: Any, work: Path) -> dict[str, Any]:
     stop_offered = [b.text for b in buttons(app.page) if "stop" in b.text.lower()]
     stopped = press(driver, "stop capturing")
     return {
-        "stone": stone, "victim": victim, "movable": list(before.movable), "targets": list(before.targets.get(stone, ())),
+        "stone": stone, "victim": victim, "movable": list(before.movable),
+        "targets": list(before.targets.get(stone, ())),
         "tapped": tapped, "proposal": proposal, "confirmed": confirmed, "stopped": stopped,
         "chain_targets": {k: list(v) for k, v in chain.targets.items()}, "stop_offered": stop_offered,
         "actions": [referee.game.action_to_json(a) for a in referee.actions],

@@ -55,3 +55,12 @@ def copy_decks(built: Path, state: Path) -> None:
     target = state / "decks"
     target.mkdir(parents=True, exist_ok=True)
     shutil.copy(rendered_model_file(built, "mustang"), rendered_model_file(target, "mustang"))
+
+
+@pytest.fixture
+def work(tmp_path: Path, built_decks: Path) -> Path:
+    """A working directory with the deck model in place and a play zone set by hand."""
+    corners = ", ".join(f"[{x:g}, {y:g}]" for x, y in ZONE_CORNERS)
+    (tmp_path / "config.toml").write_text(f'[zone]\nmethod = "manual"\ncorners = [{corners}]\n')
+    copy_decks(built_decks, tmp_path / "state")
+    return tmp_path

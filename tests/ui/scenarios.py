@@ -509,12 +509,12 @@ def touch_board(driver: Any, app: Any, target: str) -> str | None:
         field = board.board.by_id[next((p.field for p in board.view.pieces if p.id == target), target)]
         reveal(driver, board, board.to_screen(field.x, field.y))
         tap = board.on_tap
-        board.on_tap = lambda picked: (reported.append(picked), tap(picked))
+        board.on_tap = lambda picked, tap=tap: (reported.append(picked), tap(picked))
         zoom = board.zoom
         touch = UnitTestTouch(*board.to_window(*board.to_screen(field.x, field.y)))
         touch.touch_down()
         touch.touch_up()
-        pump_until(driver, lambda: bool(reported) or board.zoom != zoom, 2)
+        pump_until(driver, lambda board=board, zoom=zoom: bool(reported) or board.zoom != zoom, 2)
         board.on_tap = tap
         driver.pump(2)
         if reported:

@@ -18,19 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import ZONE_CORNERS, copy_decks
-
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.ui, pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs a display (xvfb-run)")]
-
-
-@pytest.fixture
-def work(tmp_path: Path, built_decks: Path) -> Path:
-    """A working directory with the deck model in place and a play zone set by hand."""
-    corners = ", ".join(f"[{x:g}, {y:g}]" for x, y in ZONE_CORNERS)
-    (tmp_path / "config.toml").write_text(f'[zone]\nmethod = "manual"\ncorners = [{corners}]\n')
-    copy_decks(built_decks, tmp_path / "state")
-    return tmp_path
 
 
 def run(name: str, work: Path, timeout: float = 240) -> dict:

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.test_app import work  # noqa: F401  (the fixture: card vision's model in place, a manual zone)
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.ui, pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs a display (xvfb-run)")]

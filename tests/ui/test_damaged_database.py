@@ -14,7 +14,7 @@ import pytest
 from companion.game import Seat
 from companion.session import Referee
 from companion.store import GameStore
-from tests.ui.test_app import run, work  # noqa: F401  (the fixture)
+from tests.ui.test_app import run
 
 pytestmark = [pytest.mark.ui, pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs a display (xvfb-run)")]
 

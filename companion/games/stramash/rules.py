@@ -14,10 +14,10 @@ from typing import Any, Mapping, Sequence
 
 from companion.boards import Board
 from companion.errors import GameError
-from companion.game import (Action, BGStats, Change, Decision, Deck, Game, Over, Pending, PlayerScore, ScoreLine,
-                            ScoreSheet, Sensed, Setup, Verdict)
+from companion.game import (Action, BGStats, Change, Decision, Deck, Game, Over, Pending, PlayerScore, Proposal,
+                            ScoreLine, ScoreSheet, Sensed, Setup, Verdict)
 from companion.games.stramash import bot, screen, script, touch
-from companion.games.stramash.actions import ACTION_TYPES, PLAYS, Discard, Fechter, FirstPlayer, Move, Split
+from companion.games.stramash.actions import ACTION_TYPES, PLAYS, ComeOut, Discard, Fechter, FirstPlayer, Move, Split
 from companion.games.stramash.board import stramash_board
 from companion.games.stramash.cards import is_card, rank_of, standard_deck, steps_of
 from companion.games.stramash.judge import refuse_discard, refuse_play

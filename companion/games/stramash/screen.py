@@ -17,6 +17,7 @@ from companion.games.stramash.moves import Seat, hand_plays, steps
 from companion.games.stramash.phrases import steps_text
 from companion.games.stramash.state import DOCK, StramashState
 from companion.games.stramash.texts import card_name, t, tn
+from companion.i18n import Text
 from companion.view import BoardView, Move as Movement, Need, NeedKind, PieceView, PlayerView, View
 
 if TYPE_CHECKING:

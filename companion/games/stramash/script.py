@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from companion.errors import GameError
 from companion.game import Action, Proposal, Sensed
-from companion.games.stramash.actions import ComeOut, Discard, Fechter, FirstPlayer, Move, Split
+from companion.games.stramash.actions import ComeOut, Discard, Fechter, FirstPlayer, Move, Play, Split
 from companion.games.stramash.moves import first_in_dock, steps
 from companion.games.stramash.screen import field_of, piece_id
 from companion.games.stramash.state import StramashState
@@ -57,6 +57,7 @@ def table_inputs(game: "Stramash", state: StramashState, actions: Sequence[Actio
 def _inputs(game: "Stramash", state: StramashState, action: Action) -> list[dict[str, Any]]:
     if isinstance(action, FirstPlayer):
         return [{"intent": "first-player", "seat": action.seat}]
+    assert isinstance(action, (ComeOut, Move, Split, Fechter, Discard))
     card = [{"cards": [action.card]}]
     for taps in _tap_plans(state, action):
         found = _answer(game, state, action, taps)
@@ -67,7 +68,7 @@ def _inputs(game: "Stramash", state: StramashState, action: Action) -> list[dict
     raise GameError(t("No taps on the board make the play {play}.", play=game.describe(action)))
 
 
-def _answer(game: "Stramash", state: StramashState, action: Action,
+def _answer(game: "Stramash", state: StramashState, action: Play | Discard,
             taps: Sequence[str]) -> list[dict[str, Any]] | None:
     """The taps of ``taps`` (as few as needed) and the confirm or choice that play
     ``action``, as the referee takes them in one by one; ``None`` when they do not."""
@@ -85,9 +86,10 @@ def _answer(game: "Stramash", state: StramashState, action: Action,
     return None
 
 
-def _tap_plans(state: StramashState, action: Action) -> list[tuple[str, ...]]:
+def _tap_plans(state: StramashState, action: Play | Discard) -> list[tuple[str, ...]]:
     """Tap sequences that may single ``action`` out, fewest first."""
     seat = state.turn
+    assert seat is not None                     # a play is made at a seat's turn
     if isinstance(action, Discard):
         return [()]
     dock = first_in_dock(state.laddies[seat])
@@ -96,12 +98,11 @@ def _tap_plans(state: StramashState, action: Action) -> list[tuple[str, ...]]:
         return [docked]
     ends = {s.laddie: field_of(state, seat, s.laddie, s.end) for s in steps(state, seat, action) if s.seat == seat}
     if isinstance(action, Move):
-        mover = piece_id(seat, action.laddie)
-        return [(mover, ends[action.laddie])]
+        return [(piece_id(seat, action.laddie), ends[action.laddie])]
     if isinstance(action, Split):
         first, second = piece_id(seat, action.first), piece_id(seat, action.second)
         return [(first, second), (first, ends[action.first], second, ends[action.second])]
     if isinstance(action, Fechter):
-        mover = docked if action.laddie is None else (piece_id(seat, action.laddie),)
+        mover: tuple[str, ...] = docked if action.laddie is None else (piece_id(seat, action.laddie),)
         return [(*mover, piece_id(action.seat, action.victim))]
     return []

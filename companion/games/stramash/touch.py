@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from companion.game import Alternative, Decision, Proposal, Sensed, Verdict
+from companion.game import Action, Alternative, Decision, Proposal, Sensed, Verdict
 from companion.games.stramash.board import stramash_board
-from companion.games.stramash.actions import ComeOut, Discard, Fechter, Move, Split
+from companion.games.stramash.actions import ComeOut, Discard, Move, Play, Split
 from companion.games.stramash.cards import JOKER, Use, rank_of, use_of
 from companion.games.stramash.moves import plays, steps
 from companion.games.stramash.phrases import action_text, legal_instead, play_text
@@ -135,7 +135,7 @@ def propose(game: "Stramash", state: StramashState, sensed: Sensed) -> Proposal 
     return Proposal(alternatives=_buttons(state, seat, offered)) if offered else None
 
 
-def _offered(fitting: list[Action], taps: Taps) -> list[Action]:
+def _offered(fitting: list[Play], taps: Taps) -> list[Play]:
     """The plays the screen offers for the taps so far: the one left, the buttons of a
     choice, or none while the board must be tapped again."""
     if len(fitting) == 1:
@@ -144,7 +144,7 @@ def _offered(fitting: list[Action], taps: Taps) -> list[Action]:
         return []                          # wait for the laddie
     if len(taps.own) >= 2:
         return fitting                     # a split's two laddies: every way to split
-    whole = [a for a in fitting if not isinstance(a, Split)]
+    whole: list[Play] = [a for a in fitting if not isinstance(a, Split)]
     return whole if len(whole) <= BUTTONS else []   # a split waits for its second laddie
 
 
