@@ -172,13 +172,16 @@ class NewGameScreen(Page):
 
         box = Panel(orientation="vertical", size_hint_y=None)
         box.bind(minimum_height=box.setter("height"))
-        box.add_widget(Words(escape(_("Play on the default board, or on a board the table described (Describe a board, on the home screen).")),
-                             size="small", dim=True))
+        box.add_widget(Words(escape(_(
+            "Play on the default board, or on a board the table described (Describe a board, on the home screen).")),
+            size="small", dim=True))
         choices: list[tuple[Path | None, str]] = [(None, _("Default board"))]
-        choices += [(path, path.name.removesuffix(".json").removesuffix(".board")) for path in board_files(boards_dir())]
+        choices += [(path, path.name.removesuffix(".json").removesuffix(".board"))
+                    for path in board_files(boards_dir())]
         for path, label in choices:
             chosen = path == self.board_path
-            box.add_widget(BigButton(("» " if chosen else "") + escape(label), lambda path=path: self._choose_board(path),
+            box.add_widget(BigButton(("» " if chosen else "") + escape(label),
+                                     lambda path=path: self._choose_board(path),
                                      colour=theme.ACCENT if chosen else theme.SURFACE_HIGH))
         return box
 
