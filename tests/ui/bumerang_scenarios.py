@@ -172,6 +172,7 @@ def bumerang_capture(driver: Any, work: Path) -> dict[str, Any]:
     chain = board_widget(app.page).view
     stop_offered = [b.text for b in buttons(app.page) if "stop" in b.text.lower()]
     stopped = press(driver, "stop capturing")
+    settle(driver)
     return {
         "stone": stone, "victim": victim, "movable": list(before.movable),
         "targets": list(before.targets.get(stone, ())),
@@ -204,6 +205,7 @@ def bumerang_screens(driver: Any, work: Path) -> dict[str, Any]:
                 "targets": {k: list(v) for k, v in board.targets.items()}, "buttons": [b.text for b in visible],
                 "victims": [f for f, s in app.table.referee.state.at.items()
                             if app.table.referee.state.owner(s) != app.table.referee.state.current]}
+    settle(driver)
     return report
 
 
@@ -249,6 +251,7 @@ def bumerang_boards(driver: Any, work: Path) -> dict[str, Any]:
     driver.close_popups()
     next(b for b in buttons(app.page) if "Start the game" in b.text).dispatch("on_release")
     driver.pump(4)
+    settle(driver)
     referee = app.table.referee
     fields = sorted(f.id for f in referee.state.topology.board.fields) if referee else []
     return {"file": good.name, "labels": labels, "chose_good": chose_good, "after_good": after_good,
