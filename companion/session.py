@@ -344,9 +344,7 @@ class Referee:
     def confirm(self) -> Verdict | None:
         """Submit the current proposal (its only alternative, if it offers one)."""
         if self.proposal is None:
-            return _reject("nothing-to-confirm", Text(
-                "Nothing to confirm yet: lay the cards and scan the token of your move first. {prompt}",
-                prompt=self.pending.prompt))
+            return _reject("nothing-to-confirm", Text("Nothing to confirm yet. {prompt}", prompt=self.pending.prompt))
         if self.proposal.alternatives:
             if len(self.proposal.alternatives) == 1:
                 return self.choose(0)

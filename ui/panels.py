@@ -46,7 +46,9 @@ class GamePanels:
         """What to do to make a move, while no move is proposed."""
         if self.specs:
             return _("Lay the cards in the play zone and scan the token, then confirm.")
-        return _("Lay the card in the play zone, then tap the piece to move on the board.")
+        if self.card_specs:
+            return _("Lay the card in the play zone, then tap the piece to move on the board.")
+        return _("Tap the board: the piece to move, then where it goes.")
 
     def widget(self, view: View) -> Widget | None:
         """The game's own panels for ``view`` (``None``: the game has none)."""

@@ -2,14 +2,17 @@
 800×480 screen.
 
 Across the top, the turn strip in the acting player's colour with their name in large
-type, and Undo at the far right, away from Confirm. Below it, on the left: what the
-referee waits for (the prompt, and the checklist: card ✓, piece ◻, confirm ◻), the
-players with their scores or progress, then the board with its pieces (games with a
-board) or the game's own panels (Mustang's prairie and corrals). On the right, in the
+type, and Undo at the far right, away from Confirm. A game with a board gives the board
+the whole left side (one drawing kept for the game, so its zoom and selection survive a
+refresh, and each move is animated once); the right side holds what the referee waits
+for (the prompt and the checklist: card ✓, piece ◻, confirm ◻) above the rest. A game
+without a board shows the prompt, the players with their scores or progress and the
+game's own panels (Mustang's prairie and corrals) on the left. On the right, in the
 order a player needs them: the last verdict with its rulebook section, the
 instructions to the dealer or the players, the proposal or its alternatives as large
-buttons, Confirm, a countdown when the decision has a time limit, the moves that need
-no card, the camera as a thumbnail, and entry by hand for a reader or camera that is
+buttons, Confirm, a countdown when the decision has a time limit, the game's own
+buttons, the pieces off the board (a prisoner to free), the players, the camera as a
+thumbnail (games with cards), and entry by hand for a reader or camera that is
 offline. Everything comes from the game's :class:`~companion.view.View`: the screen
 knows no game's vocabulary.
 """
@@ -48,6 +51,7 @@ class PlayScreen(Page):
     def __init__(self, app: Any, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         self._panels: GamePanels | None = None
+        self._board: tuple[int, Any] | None = None
         self._announced: tuple[int, int] | None = None
         self._deadline: tuple[tuple[int, int], float] | None = None
         self._scores_shown: int | None = None
@@ -138,19 +142,28 @@ class PlayScreen(Page):
         view = self.referee.view()
         if self._announced is None or self._announced[0] != self.referee.game_id:
             self._announced = (self.referee.game_id, view.announcement.serial if view.announcement else 0)
-        left = Column(padding=(0, 0, max(8, m.unit) * 1.5, 0))   # the board clear of the scroll bar, which takes taps
-        left.add_widget(self._prompt(view))
-        left.add_widget(self._players(view))
-        game_area = self._game_area(view)
-        if game_area is not None:
-            left.add_widget(game_area)
         right = Column()
-        for widget in self._controls(view):
-            right.add_widget(widget)
         layout = BoxLayout(orientation="horizontal", spacing=m.unit)
-        main = scrolling(left)
-        main.size_hint_x = 0.56 if m.compact else 0.62
-        layout.add_widget(main)
+        if view.board is not None:
+            board = self._board_widget(view)
+            board.size_hint_x = 0.56 if m.compact else 0.62
+            layout.add_widget(board)
+            right.add_widget(self._prompt(view))
+            for widget in self._controls(view):
+                right.add_widget(widget)
+            right.add_widget(self._players(view))
+        else:
+            left = Column()
+            left.add_widget(self._prompt(view))
+            left.add_widget(self._players(view))
+            panels = self.panels().widget(view)
+            if panels is not None:
+                left.add_widget(panels)
+            main = scrolling(left)
+            main.size_hint_x = 0.56 if m.compact else 0.62
+            layout.add_widget(main)
+            for widget in self._controls(view):
+                right.add_widget(widget)
         layout.add_widget(scrolling(right))
         return layout
 
@@ -174,15 +187,29 @@ class PlayScreen(Page):
                          f"{escape(score)}: {escape(player.summary.render())}")
         return Words("\n".join(lines), size="small")
 
-    def _game_area(self, view: View) -> Widget | None:
-        """The board with its pieces, or the game's own panels."""
-        if view.board is not None:
-            from ui.board_widget import BoardWidget
+    def _board_widget(self, view: View) -> Any:
+        """The game's board drawing: one widget per game, taken out of the layout it was
+        in and shown the new view."""
+        from ui.board_widget import BoardWidget
 
-            board = BoardWidget(on_tap=self._tap, size_hint_y=None, height=max(240.0, sizes().height * 0.62))
-            board.show(view.board)
-            return board
-        return self.panels().widget(view)
+        assert view.board is not None
+        if self._board is None or self._board[0] != self.referee.game_id:
+            self._board = (self.referee.game_id, BoardWidget(on_tap=self._tap))
+        board = self._board[1]
+        if board.parent is not None:
+            board.parent.remove_widget(board)
+        board.show(view.board, {p.seat: p.colour for p in view.players if p.colour})
+        return board
+
+    def _off_board(self, view: View) -> list[Widget]:
+        """Pieces that are not on the board (a prisoner held, a stone in the supply) and
+        that a tap can use, as buttons."""
+        if view.board is None:
+            return []
+        movable = set(view.board.movable)
+        off = [p for p in view.board.pieces if p.field is None and p.id in movable]
+        return [BigButton(f"{swatch(view.players[p.owner].colour if p.owner is not None else None)} "
+                          + escape(p.label.render() or p.id), partial(self._tap, p.id)) for p in off]
 
     def _tap(self, target: str) -> None:
         self.app.table.feed(Intent("touch", {"target": target}))
@@ -231,9 +258,11 @@ class PlayScreen(Page):
         if countdown is not None:
             out.append(countdown)
         out.extend(self._touch_moves())
+        out.extend(self._off_board(view))
         if isinstance(pending, Chance) and self.app.simulate:
             out.append(BigButton(_("Draw at random (simulation)"), self.app.table.simulate_chance))
-        out.append(self._camera())
+        if self.referee.game.cards():
+            out.append(self._camera())
         out.extend(self._by_hand(pending))
         return out
 
