@@ -13,13 +13,13 @@ from __future__ import annotations
 import random
 from functools import cache
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from companion.boards import Board as BoardData
 from companion.errors import GameError
 from companion.game import (Action, BGStats, Decision, Deck, Game, Over, Pending, Proposal, ScoreLine,
                             ScoreSheet, PlayerScore, Sensed, Setup, TokenSpec, Verdict)
-from companion.games.dog import bot, rounds, table, views
+from companion.games.dog import bot, rounds, script, table, views
 from companion.games.dog.actions import ACTION_TYPES, Draw, Exchange, Fold, Place, Play
 from companion.games.dog.board import dog_board
 from companion.games.dog.cards import canonical_id, deck_faces, decks, face_of, game_deck
@@ -357,6 +357,11 @@ class Dog(Game[DogState]):
 
     def intent(self, state: DogState, name: str, args: Mapping[str, Any]) -> Action | Verdict | None:
         return table.intent(self, state, name, args)
+
+    def table_inputs(self, state: DogState, actions: Sequence[Action]) -> list[dict[str, Any]]:
+        """The card laid, the pawn scanned, the pawns and fields tapped, a confirm or an
+        alternative chosen, and the screen's intents (:mod:`.script`)."""
+        return script.table_inputs(self, state, actions)
 
     def view(self, state: DogState, player: int | None = None) -> View:
         return views.view(self, state, player)

@@ -126,13 +126,13 @@ def _out_of_turn(state: DogState, token: str, pawn: int, player: int) -> Verdict
 
 
 def intent(game: "Dog", state: DogState, name: str, args: Mapping[str, Any]) -> Action | Verdict | None:
-    """``fold`` (args ``cards``: the cards shown), ``exchange`` (args ``player``, and
+    """``fold`` (args ``shown``: the cards shown to the camera), ``exchange`` (args ``player``, and
     ``card`` with simulated hands), ``skip`` (no opening placement), ``drawn``."""
     pending = game.pending(state)
     if not isinstance(pending, Decision):
         return None
     if name == "fold":
-        return Fold(pending.player, tuple(str(c) for c in args.get("cards", ())))
+        return Fold(pending.player, tuple(str(c) for c in args.get("shown", ())))
     if name == "exchange":
         player = args.get("player", pending.player)
         if not isinstance(player, int) or player not in pending.players or pending.kind != "exchange":
