@@ -4,7 +4,10 @@ The app runs in simulation on a throw-away database: one game is played to the e
 (for the score and history screens) and a second one is left mid-game (for the play
 screen), with two cards of the player to move lying under the simulated camera, so the
 pictures show what players see during an evening. Card vision gets ready first (its
-deck model is built, about 15 s, in the throw-away directory too).
+deck model is built, about 15 s, in the throw-away directory too). Then a DOG Royal game
+is played to a turn whose card leaves a choice, and its play screen is saved at 800×480
+with the card laid (the pawns that can move it highlighted), and with the pawn tapped
+(the alternatives as buttons), as first seen and scrolled down to the board.
 """
 
 from __future__ import annotations
@@ -65,8 +68,63 @@ def render_all(out: Path, *, languages: tuple[str, ...] | None = None) -> list[P
                 driver.close_popups()
                 show(app, driver, screen)
                 written.append(driver.shot(out / f"{lang}-{width}x{height}-{screen}.png"))
+        written += dog_play(app, driver, out, lang)
     driver.close_popups()
     driver.stop()
+    return written
+
+
+def dog_choice(app: Any, seed: int = 11) -> Any:
+    """Start a 4-player DOG Royal game and play it on to a turn where a card of the hand
+    and one pawn leave several ways to move; that play (``None`` if the game ended)."""
+    import random
+
+    from companion.game import Seat, Sensed
+    from companion.games.dog.actions import Play
+
+    app.table.start("dog", [Seat(name) for name, _ in SEATS], {"mode": "royal"}, seed=seed)
+    referee = app.table.referee
+    game, rng = referee.game, random.Random(seed)
+    while not referee.is_over:
+        if getattr(referee.pending, "kind", None) == "turn":
+            for play in game.legal_actions(referee.state):
+                if isinstance(play, Play) and play.pawn and not play.other:
+                    found = game.propose(referee.state, Sensed(cards=(play.card,), token=play.pawn))
+                    if len(getattr(found, "alternatives", ())) > 1:
+                        return play
+        app.table.submit(game.choose(referee.state, rng))
+    return None
+
+
+def dog_play(app: Any, driver: Any, out: Path, lang: str) -> list[Path]:
+    """DOG's play screen at 800×480: a card laid, then its pawn tapped; each as first
+    seen and scrolled down to the board."""
+    from kivy.uix.scrollview import ScrollView
+
+    from companion.inputs import Intent
+    from ui.simulation import Puppet
+
+    play = dog_choice(app)
+    if play is None:
+        return []
+    driver.resize(*SIZES["pi"])
+    driver.close_popups()
+    driver.go("play")
+    written = []
+    for step in ("card", "choose"):
+        if step == "card":
+            Puppet(app.table).lay([play.card])
+            app.poll()
+        else:
+            app.table.feed(Intent("touch", {"target": play.pawn}))
+        app.table.changed()
+        driver.pump(6)
+        written.append(driver.shot(out / f"{lang}-800x480-dog-{step}.png"))
+        for view in app.page.walk():
+            if isinstance(view, ScrollView):
+                view.scroll_y = 0
+        driver.pump(6)
+        written.append(driver.shot(out / f"{lang}-800x480-dog-{step}-board.png"))
     return written
 
 
