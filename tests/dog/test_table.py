@@ -204,3 +204,13 @@ def test_a_wrong_origin_is_refused():
     state = position({"P0.1": 20}, ("5",))
     assert not GAME.check(state, Play(0, "5", pawn(state, "P0.1"), "t25", origin=("t19",))).accepted
     assert GAME.check(state, Play(0, "5", pawn(state, "P0.1"), "t25", origin=("t20",))).accepted
+
+
+def test_the_whole_hand_laid_proposes_a_fold_or_says_which_card_moves():
+    state = GAME.start([Seat(f"P{i}") for i in range(2)], {}, seed=3)
+    player = state.current
+    hand = len(state.hands[player])
+    proposal = GAME.propose(state, Sensed(cards=("5",) * hand))
+    assert isinstance(proposal, Proposal) and proposal.actions == (Fold(player, ("5",) * hand),)
+    refused = GAME.propose(state, Sensed(cards=("13",) + ("5",) * (hand - 1)))
+    assert isinstance(refused, Verdict) and refused.reason == "must-play"

@@ -2,7 +2,9 @@
 every bot action is found again by ``propose`` from the card laid, the pawn scanned and
 the fields or pawns tapped (or by a touch intent), and submitting it plays the game to
 the end (a 4-player royal game and a 6-player basic game with simulated hands, and a royal
-game at a real table, where the referee does not know the hands)."""
+game at a real table, where the referee does not know the hands); and the scripts
+``table_inputs`` writes (``demo --record``) refereed with the hands unseen to the same
+game."""
 
 from __future__ import annotations
 

@@ -395,13 +395,15 @@ def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int) -> 
     """A whole DOG game through the simulator's hands: pawns on the simulated reader,
     cards as card vision reports them (it cannot draw DOG's faces, so the simulator puts
     them on the queue as it would: no model is ready for the deck), taps, choices and
-    the screen's buttons; the verdicts the table showed, and the score screen."""
+    the screen's buttons; the verdicts the table showed, and the score screen. The app
+    shows the home screen while the game is played (the play screen of a DOG move is
+    pressed in :func:`dog_one_move`)."""
     from companion.game import Seat
     from companion.inputs import CardsSeen
     import ui.simulation as simulation
 
     app = driver.app
-    simulation.SETTLE = 0.05
+    simulation.SETTLE = 0.25   # the reader must see a pawn lifted before the same pawn comes back
     app.table.start("dog", [Seat(f"P{i}") for i in range(players)], options, seed=seed)
     app.go("play")
     driver.pump(4)
@@ -422,22 +424,27 @@ def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int) -> 
     panel = app.simulator
     panel.shown = True
     panel._play(None)
+    autoplay = panel.autoplay
+    app.go("home")   # hundreds of moves: the play screen is not redrawn after each input
     deadline = time.monotonic() + 520
     drawn = time.monotonic()
     while panel.autoplay is not None and time.monotonic() < deadline:
         panel._tick(0)
         app.poll()
-        time.sleep(0.002)
         if time.monotonic() - drawn > 2.0:
             driver.pump(1)
             drawn = time.monotonic()
+    app.go("play")   # back to the table: a game over goes on to the score screen
+    app.table.changed()
     driver.pump(4)
     referee = app.table.referee
     shown = app.screen("scores").sheet
     return {"over": referee.is_over, "page": app.page.name, "moves": len(referee.actions),
             "kinds": sorted({type(a).__name__ for a in referee.actions}),
             "shown": shown.to_json() if shown else None, "expected": referee.scores().to_json(),
-            "problem": panel.autoplay and panel.autoplay.problem, "rejected": rejected[:5],
+            "problem": autoplay.problem, "rejected": rejected[:5],
+            "stuck": autoplay._current and [autoplay._current.kind, str(autoplay._current.value)],
+            "pending": referee.pending.prompt.render("en"),
             "deck": app.services.cards.deck, "vision": app.services.cards.available, "seen": seen}
 
 

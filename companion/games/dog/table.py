@@ -77,6 +77,11 @@ def propose(game: "Dog", state: DogState, sensed: Sensed) -> Proposal | Verdict 
             if pawn is not None and pawn // PAWNS != controlled:
                 return _out_of_turn(state, token, pawn, player)
         return None
+    shown = len(sensed.cards) == len(state.hands[player]) > 1 and state.rules.fold_shows_cards
+    if shown and not tokens:   # the whole hand laid face up: a fold, if no card can move
+        fold = Fold(player, tuple(sensed.cards))
+        verdict = game.check(state, fold)
+        return Proposal((fold,)) if verdict.accepted else verdict
     card = sensed.cards[-1]
     face = face_of(card)
     problem = card_problem(state, player, card, (uses(state, face) or ("",))[0] if face else "")
