@@ -4,13 +4,15 @@ setup validation, decks, tokens and the benchmark positions."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.errors import GameError
 from companion.game import Decision, Proposal, Seat, Sensed, Verdict
 from companion.games.dog import GAME, bench_positions, standard_deck_ids
 from companion.games.dog.actions import Exchange, Fold, Play
-from companion.games.dog.state import PAWNS
+from companion.games.dog.state import HOUSE, PAWNS
 from tests.dog.helpers import pawn, position, where
 
 
@@ -214,3 +216,8 @@ def test_the_whole_hand_laid_proposes_a_fold_or_says_which_card_moves():
     assert isinstance(proposal, Proposal) and proposal.actions == (Fold(player, ("5",) * hand),)
     refused = GAME.propose(state, Sensed(cards=("13",) + ("5",) * (hand - 1)))
     assert isinstance(refused, Verdict) and refused.reason == "must-play"
+    last = position({"P0.1": 20}, ("5",))
+    last.setup = replace(last.setup, simulated_hands=False)
+    assert GAME.propose(last, Sensed(cards=("5",))) is None   # a last card that moves: scan the pawn
+    last.pos = [HOUSE] * len(last.pos)
+    assert GAME.propose(last, Sensed(cards=("5",))).actions == (Fold(0, ("5",)),)

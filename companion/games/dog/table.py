@@ -77,8 +77,9 @@ def propose(game: "Dog", state: DogState, sensed: Sensed) -> Proposal | Verdict 
             if pawn is not None and pawn // PAWNS != controlled:
                 return _out_of_turn(state, token, pawn, player)
         return None
-    shown = len(sensed.cards) == len(state.hands[player]) > 1 and state.rules.fold_shows_cards
-    if shown and not tokens:   # the whole hand laid face up: a fold, if no card can move
+    whole = len(sensed.cards) == len(state.hands[player]) and state.rules.fold_shows_cards and not tokens
+    if whole and (len(sensed.cards) > 1 or not card_plays(state, player, sensed.cards[0])):
+        # the whole hand laid face up (or a last card that moves no pawn): a fold
         fold = Fold(player, tuple(sensed.cards))
         verdict = game.check(state, fold)
         return Proposal((fold,)) if verdict.accepted else verdict
