@@ -464,39 +464,19 @@ def dog_basic_game(driver: Any, work: Path) -> dict[str, Any]:
 def dog_one_move(driver: Any, work: Path) -> dict[str, Any]:
     """One DOG move pressed on the real widgets: a card laid in the play zone, the pawn
     tapped on the board widget with real touch events, an alternative's button pressed."""
-    import random
-
     from kivy.tests.common import UnitTestTouch
     from kivy.uix.scrollview import ScrollView
 
-    from companion.game import Seat, Sensed
-    from companion.games.dog.actions import Play
     from ui.board_widget import BoardWidget
+    from ui.screenshots import dog_choice
     from ui.widgets import escape
 
     app = driver.app
     driver.resize(800, 480)
-    app.table.start("dog", [Seat(f"P{i}") for i in range(4)], {"mode": "royal"}, seed=11)
+    move = dog_choice(app)   # a 4-player DOG Royal game, on to a turn whose card leaves a choice
+    referee, game = app.table.referee, app.table.referee.game
     app.go("play")
-    referee = app.table.referee
-    game, rng = referee.game, random.Random(2)
-
-    def choices() -> list[Play]:
-        """Plays of the hand whose card and pawn leave several ways."""
-        if getattr(referee.pending, "kind", None) != "turn":
-            return []
-        out = []
-        for action in game.legal_actions(referee.state):
-            if isinstance(action, Play) and action.pawn and not action.other:
-                found = game.propose(referee.state, Sensed(cards=(action.card,), token=action.pawn))
-                if getattr(found, "alternatives", ()) and action in [a.actions[0] for a in found.alternatives]:
-                    out.append(action)
-        return out
-
-    while not (wanted := choices()) and not referee.is_over:
-        app.table.submit(game.choose(referee.state, rng))
     driver.pump(4)
-    move = wanted[0]
     app.simulator.puppet.lay([move.card])   # the card goes in the play zone
     app.poll()
     driver.pump(4)
