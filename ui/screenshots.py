@@ -11,7 +11,10 @@ to move read by card vision, its laddies lit on the board drawing (``stramash-ca
 then the laddie tapped and the play's alternatives offered as buttons
 (``stramash-choice``). Then Bumerang's play screen (:data:`BUMERANG_SCREENS`): a capture
 chain with its next victims highlighted, and, under ``missed_capture = claim``, the
-other players' Penalty? buttons after a missed capture.
+other players' Penalty? buttons after a missed capture. Then a DOG Royal game is played
+to a turn whose card leaves a choice, and its play screen is saved at 800×480 with the
+card laid (the pawns that can move it highlighted) and with the pawn tapped (the
+alternatives as buttons).
 """
 
 from __future__ import annotations
@@ -94,6 +97,9 @@ def render_all(out: Path, *, languages: tuple[str, ...] | None = None) -> list[P
                 driver.close_popups()
                 show_bumerang(app, driver, screen)
                 written.append(driver.shot(out / f"{lang}-{width}x{height}-{screen}.png"))
+    for lang in languages:
+        set_language(lang)
+        written += dog_play(app, driver, out, lang)
     driver.close_popups()
     driver.stop()
     return written
@@ -134,6 +140,65 @@ def tap_board(app: Any, taps: Any) -> None:
 def lay_cards(app: Any, driver: Any, cards: Any = None, patience: float = 120.0) -> None:
     """Once card vision is ready, lay ``cards`` (default: two cards of the player to
     move) in the play zone and give card vision a moment to read them."""
+
+
+def dog_choice(app: Any, seed: int = 11) -> Any:
+    """Start a 4-player DOG Royal game and play it on to a turn where a card of the hand
+    and one pawn leave several ways to move; that play (``None`` if the game ended)."""
+    import random
+
+    from companion.game import Seat, Sensed
+    from companion.games.dog.actions import Play
+
+    app.table.start("dog", [Seat(name) for name, _ in SEATS], {"mode": "royal"}, seed=seed)
+    referee = app.table.referee
+    game, rng = referee.game, random.Random(seed)
+    while not referee.is_over:
+        if getattr(referee.pending, "kind", None) == "turn":
+            for play in game.legal_actions(referee.state):
+                if isinstance(play, Play) and play.pawn and not play.other:
+                    found = game.propose(referee.state, Sensed(cards=(play.card,), token=play.pawn))
+                    if len(getattr(found, "alternatives", ())) > 1:
+                        return play
+        app.table.submit(game.choose(referee.state, rng))
+    return None
+
+
+def dog_play(app: Any, driver: Any, out: Path, lang: str) -> list[Path]:
+    """DOG's play screen at 800×480: a card laid, then its pawn tapped; each as first
+    seen and scrolled down to the board."""
+    from kivy.uix.scrollview import ScrollView
+
+    from companion.inputs import Intent
+    from ui.simulation import Puppet
+
+    play = dog_choice(app)
+    if play is None:
+        return []
+    driver.resize(*SIZES["pi"])
+    driver.close_popups()
+    driver.go("play")
+    written = []
+    for step in ("card", "choose"):
+        if step == "card":
+            Puppet(app.table).lay([play.card])
+            app.poll()
+        else:
+            app.table.feed(Intent("touch", {"target": play.pawn}))
+        app.table.changed()
+        driver.pump(6)
+        written.append(driver.shot(out / f"{lang}-800x480-dog-{step}.png"))
+        for view in app.page.walk():
+            if isinstance(view, ScrollView):
+                view.scroll_y = 0
+        driver.pump(6)
+        written.append(driver.shot(out / f"{lang}-800x480-dog-{step}-board.png"))
+    return written
+
+
+def lay_cards(app: Any, driver: Any, patience: float = 120.0) -> None:
+    """Once card vision is ready, lay two cards of the player to move in the play zone
+    and give card vision a moment to read them."""
     import time
 
     from ui.simulation import Puppet

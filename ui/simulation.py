@@ -93,11 +93,12 @@ class Puppet:
         """Put ``cards`` in the play zone (an empty list clears it).
 
         The synthetic camera shows them and card vision reports what it reads. Without
-        a camera or card vision, the cards go on the queue as card vision would report
+        a camera or card vision, or when the camera cannot draw the deck card vision
+        watches (DOG's boxes), the cards go on the queue as card vision would report
         them.
         """
         camera = self._camera()
-        if camera is not None and self.services.cards.available:
+        if camera is not None and self.services.cards.available and camera.deck == self.services.cards.deck:
             camera.set_cards(list(cards))
         else:
             self.services.queue.put(CardsSeen(tuple(sorted(cards)), at=time.monotonic()))

@@ -4,13 +4,15 @@ setup validation, decks, tokens and the benchmark positions."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.errors import GameError
 from companion.game import Decision, Proposal, Seat, Sensed, Verdict
 from companion.games.dog import GAME, bench_positions, standard_deck_ids
 from companion.games.dog.actions import Exchange, Fold, Play
-from companion.games.dog.state import PAWNS
+from companion.games.dog.state import HOUSE, PAWNS
 from tests.dog.helpers import pawn, position, where
 
 
@@ -27,12 +29,12 @@ def test_one_legal_move_is_proposed_directly():
 def test_choices_come_as_labelled_alternatives():
     state = position({"P0.1": 20}, ("1-11", "4"))
     proposal = GAME.propose(state, Sensed(cards=("1-11",), token=pawn(state, "P0.1")))
-    assert labels(proposal) == ["1 forward to field 21", "11 forward to field 31"]
+    assert labels(proposal) == ["blue pawn 1 20 → 21", "blue pawn 1 20 → 31"]
     proposal = GAME.propose(state, Sensed(cards=("4",), token=pawn(state, "P0.1")))
-    assert sorted(labels(proposal)) == ["4 forward to field 24", "Back 4 to field 16"]
+    assert sorted(labels(proposal)) == ["blue pawn 1 20 → 16", "blue pawn 1 20 → 24"]
     goal = position({"P0.1": 62}, ("5",))
     assert sorted(labels(GAME.propose(goal, Sensed(cards=("5",), token=pawn(goal, "P0.1"))))) == [
-        "5 forward to field 3", "Into the goal: G3"]
+        "blue pawn 1 62 → 3", "blue pawn 1 62 → G3"]
 
 
 def test_a_tapped_field_picks_the_destination_and_a_second_pawn_the_swap_partner():
@@ -41,7 +43,7 @@ def test_a_tapped_field_picks_the_destination_and_a_second_pawn_the_swap_partner
     assert proposal.actions == (Play(0, "1-11", pawn(state, "P0.1"), "t31"),)
     swap = position({"P0.1": 20, "P1.1": 40, "P2.1": 50}, ("swap",))
     proposal = GAME.propose(swap, Sensed(cards=("swap",), token=pawn(swap, "P0.1")))
-    assert sorted(labels(proposal)) == ["Swap with the red pawn 1", "Swap with the yellow pawn 1"]
+    assert sorted(labels(proposal)) == ["blue pawn 1 ↔ red pawn 1", "blue pawn 1 ↔ yellow pawn 1"]
     proposal = GAME.propose(swap, Sensed(cards=("swap",), touched=(pawn(swap, "P0.1"), pawn(swap, "P1.1"))))
     assert proposal.actions == (Play(0, "swap", pawn(swap, "P0.1"), "t40", other=pawn(swap, "P1.1")),)
 
@@ -49,7 +51,7 @@ def test_a_tapped_field_picks_the_destination_and_a_second_pawn_the_swap_partner
 def test_citizen_jump_and_come_out_or_move_are_offered():
     state = position({"P0.citizen": 5}, ("3",), mode="royal")
     proposal = GAME.propose(state, Sensed(cards=("3",), token=pawn(state, "P0.citizen")))
-    assert sorted(labels(proposal)) == ["3 forward to field 8", "3 forward to field 8, then jump to field 24"]
+    assert sorted(labels(proposal)) == ["blue citizen 5 → 8", "blue citizen 5 → 8, then jump to 24"]
 
 
 def test_bad_inputs_get_clear_rejections():
@@ -187,3 +189,35 @@ def test_card_targets_for_the_card_on_the_table():
     state = position({"P0.1": 20, "P0.2": 62}, ("5",))
     assert GAME.card_targets(state, "5") == {pawn(state, "P0.1"): ("t25",), pawn(state, "P0.2"): ("g0.3", "t3")}
     assert GAME.card_targets(state, "QUEEN") == {}
+
+
+def test_moves_are_said_as_players_say_them_in_every_language():
+    state = position({"P0.king": 23}, ("13", "5"), mode="royal")
+    out = GAME.propose(state, Sensed(cards=("13",), token=pawn(state, "P0.knight")))
+    assert GAME.describe(out.actions[0]).render("en") == "13: blue knight out onto its start field"
+    move = GAME.propose(state, Sensed(cards=("5",), token=pawn(state, "P0.king"))).actions[0]
+    said = {lang: GAME.describe(move).render(lang) for lang in ("nl", "fr", "en")}
+    assert said["en"] == "5: blue king 23 → 28"
+    assert "koning" in said["nl"] and "roi" in said["fr"] and all("23 → 28" in s for s in said.values())
+    assert GAME.describe(Exchange(1)).render("en") != GAME.describe(Exchange(2)).render("en")
+
+
+def test_a_wrong_origin_is_refused():
+    state = position({"P0.1": 20}, ("5",))
+    assert not GAME.check(state, Play(0, "5", pawn(state, "P0.1"), "t25", origin=("t19",))).accepted
+    assert GAME.check(state, Play(0, "5", pawn(state, "P0.1"), "t25", origin=("t20",))).accepted
+
+
+def test_the_whole_hand_laid_proposes_a_fold_or_says_which_card_moves():
+    state = GAME.start([Seat(f"P{i}") for i in range(2)], {}, seed=3)
+    player = state.current
+    hand = len(state.hands[player])
+    proposal = GAME.propose(state, Sensed(cards=("5",) * hand))
+    assert isinstance(proposal, Proposal) and proposal.actions == (Fold(player, ("5",) * hand),)
+    refused = GAME.propose(state, Sensed(cards=("13",) + ("5",) * (hand - 1)))
+    assert isinstance(refused, Verdict) and refused.reason == "must-play"
+    last = position({"P0.1": 20}, ("5",))
+    last.setup = replace(last.setup, simulated_hands=False)
+    assert GAME.propose(last, Sensed(cards=("5",))) is None   # a last card that moves: scan the pawn
+    last.pos = [HOUSE] * len(last.pos)
+    assert GAME.propose(last, Sensed(cards=("5",))).actions == (Fold(0, ("5",)),)

@@ -576,6 +576,140 @@ def stramash_buttons(driver: Any, work: Path) -> dict[str, Any]:
             "action": game.action_to_json(action), "page": app.page.name}
 
 
+def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    """A whole DOG game through the simulator's hands: pawns on the simulated reader,
+    cards as card vision reports them (it cannot draw DOG's faces, so the simulator puts
+    them on the queue as it would: no model is ready for the deck), taps, choices and
+    the screen's buttons; the verdicts the table showed, and the score screen. The app
+    shows the home screen while the game is played (the play screen of a DOG move is
+    pressed in :func:`dog_one_move`)."""
+    from companion.game import Seat
+    from companion.inputs import CardsSeen
+    import ui.simulation as simulation
+
+    app = driver.app
+    simulation.SETTLE = 0.25   # the reader must see a pawn lifted before the same pawn comes back
+    app.table.start("dog", [Seat(f"P{i}") for i in range(players)], options, seed=seed)
+    app.go("play")
+    driver.pump(4)
+    rejected: list[str] = []
+    feed = app.table.feed
+
+    seen = 0
+
+    def noting(item: Any) -> Any:
+        nonlocal seen
+        seen += isinstance(item, CardsSeen) and bool(item.cards)
+        verdict = feed(item)
+        if verdict is not None and not verdict.accepted:
+            rejected.append(verdict.message.render("en"))
+        return verdict
+
+    app.table.feed = noting
+    panel = app.simulator
+    panel.shown = True
+    panel._play(None)
+    autoplay = panel.autoplay
+    app.go("home")   # hundreds of moves: the play screen is not redrawn after each input
+    deadline = time.monotonic() + 520
+    drawn = time.monotonic()
+    while panel.autoplay is not None and time.monotonic() < deadline:
+        panel._tick(0)
+        app.poll()
+        if time.monotonic() - drawn > 2.0:
+            driver.pump(1)
+            drawn = time.monotonic()
+    app.go("play")   # back to the table: a game over goes on to the score screen
+    app.table.changed()
+    driver.pump(4)
+    referee = app.table.referee
+    shown = app.screen("scores").sheet
+    return {"over": referee.is_over, "page": app.page.name, "moves": len(referee.actions),
+            "kinds": sorted({type(a).__name__ for a in referee.actions}),
+            "shown": shown.to_json() if shown else None, "expected": referee.scores().to_json(),
+            "problem": autoplay.problem, "rejected": rejected[:5],
+            "stuck": autoplay._current and [autoplay._current.kind, str(autoplay._current.value)],
+            "pending": referee.pending.prompt.render("en"),
+            "deck": app.services.cards.deck, "vision": app.services.cards.available, "seen": seen}
+
+
+@scenario
+def dog_royal_game(driver: Any, work: Path) -> dict[str, Any]:
+    """A 4-player DOG Royal game played to the end by the simulator."""
+    return _dog_game(driver, 4, {"mode": "royal"}, 3)
+
+
+@scenario
+def dog_basic_game(driver: Any, work: Path) -> dict[str, Any]:
+    """A 6-player basic DOG game played to the end by the simulator."""
+    return _dog_game(driver, 6, {}, 4)
+
+
+@scenario
+def dog_one_move(driver: Any, work: Path) -> dict[str, Any]:
+    """One DOG move pressed on the real widgets: a card laid in the play zone, the pawn
+    tapped on the board widget with real touch events, an alternative's button pressed."""
+    from kivy.tests.common import UnitTestTouch
+    from kivy.uix.scrollview import ScrollView
+
+    from ui.board_widget import BoardWidget
+    from ui.screenshots import dog_choice
+    from ui.widgets import escape
+
+    app = driver.app
+    driver.resize(800, 480)
+    move = dog_choice(app)   # a 4-player DOG Royal game, on to a turn whose card leaves a choice
+    referee, game = app.table.referee, app.table.referee.game
+    app.go("play")
+    driver.pump(4)
+    app.simulator.puppet.lay([move.card])   # the card goes in the play zone
+    app.poll()
+    driver.pump(4)
+
+    def board() -> Any:
+        found = [w for w in app.page.walk() if isinstance(w, BoardWidget)]
+        return found[0]
+
+    widget = board()
+    lit = list(widget.view.movable)
+    field = widget.board.field(next(p.field for p in widget.view.pieces if p.id == move.pawn))
+    taps = 0
+    scrolled = False
+    while not referee.touched and taps < 3:   # a first tap may zoom in on the small fields
+        widget = board()
+        scroller = widget.parent
+        while not isinstance(scroller, ScrollView):
+            scroller = scroller.parent
+        below = widget.to_window(widget.x, widget.y)[1] < scroller.to_window(scroller.x, scroller.y)[1]
+        if below:   # the board lies below the prompt and the players: scroll down to it, as a finger would
+            scroller.scroll_y = 0
+            driver.pump(3)
+        x, y = widget.to_window(*widget.to_screen(field.x, field.y))
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        driver.pump(2)
+        touch.touch_up()
+        driver.pump(3)
+        app.poll()
+        driver.pump(3)
+        taps += 1
+        scrolled = scrolled or below
+    touched = list(referee.touched)
+    proposal = referee.proposal
+    labels = [a.label.render("en") for a in proposal.alternatives] if proposal else []
+    index = next(i for i, a in enumerate(proposal.alternatives) if a.actions[0] == move) if proposal else None
+    buttons_shown = [b for b in buttons(app.page) if index is not None and b.text == escape(labels[index])]
+    before = len(referee.actions)
+    if buttons_shown:
+        buttons_shown[0].dispatch("on_release")
+        app.poll()
+        driver.pump(4)
+    return {"card": move.card, "pawn": move.pawn, "lit": lit, "taps": taps, "touched": touched, "labels": labels,
+            "button": bool(buttons_shown), "pressed": labels[index] if index is not None else None, "played": referee.actions[before:] == (move,),
+            "said": game.describe(move).render("en"), "scrolled": scrolled,
+            "banner": app.table.last.verdict.message.render("en") if app.table.last else None}
+
+
 def main() -> None:
     name, work = sys.argv[1], Path(sys.argv[2])
     from ui.driver import Driver, isolated_environment

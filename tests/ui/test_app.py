@@ -131,3 +131,31 @@ def test_a_typo_in_the_settings_file_keeps_the_rest_and_no_tap_writes_over_it(wo
     assert any("That PIN is not right" in t for t in wrong)
     assert any("Too many wrong PINs. Try again in 30 seconds." in t for t in wait)
     assert any("Too many wrong PINs" in t for t in result["answers"][3]) and not result["unlocked"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, kinds", [("dog_royal_game", {"Play", "Place", "Exchange"}),
+                                         ("dog_basic_game", {"Play", "Exchange"})])
+def test_a_whole_simulated_dog_game_ends_on_the_engines_scores(work, name, kinds):
+    """DOG through the simulator's hands; card vision cannot draw DOG's faces, so the
+    cards reach the referee as card vision would report them."""
+    result = run(name, work, timeout=600)
+    assert result["problem"] is None
+    assert result["over"] and result["page"] == "scores", result
+    assert kinds <= set(result["kinds"])
+    assert result["shown"] == result["expected"]
+    assert result["seen"] > 100 and result["deck"] == "dog-royal"
+    assert result["rejected"] == []
+
+
+def test_one_dog_move_by_the_real_widgets(work):
+    """A card laid, the highlighted pawn tapped on the board with real touch events, an
+    alternative's button pressed: the move is played as the button said."""
+    pytest.importorskip("ui.board_widget")
+    result = run("dog_one_move", work)
+    assert result["pawn"] in result["lit"]
+    assert result["touched"] == [result["pawn"]]
+    assert len(result["labels"]) > 1 and result["button"]
+    assert result["played"]
+    assert result["said"].endswith(result["pressed"])   # the button said the move that was played
+    assert result["banner"]

@@ -6,7 +6,7 @@ field ids (``t12``, ``g0.3``, ``h1.2``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from companion.game import Action
@@ -18,7 +18,10 @@ class Play(Action):
     ``to``. ``use`` is the face a copy or a joker stands for (D11; classic joker);
     ``other`` the foreign pawn of a swap (``to`` is then its field); ``jump`` the
     citizen's jump on to the next free special field (R7); ``parts`` a split 7 as
-    ``"<pawn>@<field>"`` in order (then ``pawn`` and ``to`` are empty)."""
+    ``"<pawn>@<field>"`` in order (then ``pawn`` and ``to`` are empty). ``origin`` says
+    where the moved pawns stood (the pawn then the other of a swap, or each part of a
+    split 7), so the move can be said as players say it; it is not part of the play's
+    identity and may be left out (the referee checks it when given)."""
 
     type: ClassVar[str] = "play"
     player: int
@@ -29,6 +32,7 @@ class Play(Action):
     other: str = ""
     jump: bool = False
     parts: tuple[str, ...] = ()
+    origin: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

@@ -33,15 +33,22 @@ def uses(state: DogState, face: str) -> tuple[str, ...]:
 
 def to_action(state: DogState, player: int, card: str, use: str, move: Move) -> Play:
     """The action that plays ``move`` with ``card`` (as ``use``)."""
+    origin = origin_of(state, move)
     if move.face == "7" and not state.rules.royal:
         parts = tuple(f"{pawn_id(state, p)}@{field_id(state, p, end)}" for p, _, end in move.steps)
-        return Play(player, card, use=use, parts=parts)
+        return Play(player, card, use=use, parts=parts, origin=origin)
     pawn, _, end = move.steps[0]
     if move.face == "swap":
         other = move.steps[1][0]
         return Play(player, card, pawn_id(state, pawn), field_id(state, other, state.pos[other]), use,
-                    pawn_id(state, other))
-    return Play(player, card, pawn_id(state, pawn), field_id(state, pawn, end), use, jump=move.jump is not None)
+                    pawn_id(state, other), origin=origin)
+    return Play(player, card, pawn_id(state, pawn), field_id(state, pawn, end), use, jump=move.jump is not None,
+                origin=origin)
+
+
+def origin_of(state: DogState, move: Move) -> tuple[str, ...]:
+    """The fields the pawns of ``move`` leave, in the order of its steps."""
+    return tuple(field_id(state, p, start) for p, start, _ in move.steps)
 
 
 def card_plays(state: DogState, player: int, card: str, board: Board | None = None) -> dict[Play, Move]:

@@ -13,17 +13,17 @@ from __future__ import annotations
 import random
 from functools import cache
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from companion.boards import Board as BoardData
 from companion.errors import GameError
 from companion.game import (Action, BGStats, Decision, Deck, Game, Over, Pending, Proposal, ScoreLine,
                             ScoreSheet, PlayerScore, Sensed, Setup, TokenSpec, Verdict)
-from companion.games.dog import bot, rounds, table, views
+from companion.games.dog import bot, rounds, script, spoken, table, views
 from companion.games.dog.actions import ACTION_TYPES, Draw, Exchange, Fold, Place, Play
 from companion.games.dog.board import dog_board
 from companion.games.dog.cards import canonical_id, deck_faces, decks, face_of, game_deck
-from companion.games.dog.judge import card_plays, card_problem, describe_move, reject_play, uses
+from companion.games.dog.judge import card_plays, card_problem, describe_move, origin_of, reject_play, uses
 from companion.games.dog.moves import Board, come_out
 from companion.games.dog.options import BOARD_PARAMETERS, OPTIONS, SIDE_COLOURS, board_seats
 from companion.games.dog.pieces import all_tokens, field_id, parse_pawn, pawn_id, pawn_name, token_name
@@ -154,6 +154,10 @@ class Dog(Game[DogState]):
             plays = card_plays(state, action.player, action.card)
             if action not in plays:
                 return reject_play(state, action, plays)
+            if action.origin and action.origin != origin_of(state, plays[action]):
+                return Verdict.reject("wrong-origin", section("D1"), t(
+                    "The move starts from {fields}, not from {given}.",
+                    fields=", ".join(origin_of(state, plays[action])), given=", ".join(action.origin)))
             return Verdict.ok(describe_move(state, plays[action]))
         if isinstance(action, Fold):
             return self._check_fold(state, action)
@@ -358,6 +362,11 @@ class Dog(Game[DogState]):
     def intent(self, state: DogState, name: str, args: Mapping[str, Any]) -> Action | Verdict | None:
         return table.intent(self, state, name, args)
 
+    def table_inputs(self, state: DogState, actions: Sequence[Action]) -> list[dict[str, Any]]:
+        """The card laid, the pawn scanned, the pawns and fields tapped, a confirm or an
+        alternative chosen, and the screen's intents (:mod:`.script`)."""
+        return script.table_inputs(self, state, actions)
+
     def view(self, state: DogState, player: int | None = None) -> View:
         return views.view(self, state, player)
 
@@ -374,17 +383,8 @@ class Dog(Game[DogState]):
         return ScoreSheet(tuple(lines), state.winners)
 
     def describe(self, action: Action) -> Text:
-        if isinstance(action, Play):
-            what = action.pawn or " ".join(action.parts)
-            return t("play {card}{use}: {what} to {to}", card=action.card,
-                     use=f" = {action.use}" if action.use else "", what=what, to=action.to or "")
-        if isinstance(action, Fold):
-            return t("fold")
-        if isinstance(action, Exchange):
-            return t("pass a card to the partner")
-        if isinstance(action, Place):
-            return t("place {pawn}", pawn=action.pawn or "-")
-        return t("draw a card")
+        """The move as players say it ("5: red fool 23 → 28")."""
+        return spoken.said(action)
 
     def describe_state(self, state: DogState) -> list[Text]:
         return views.describe_state(state)

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any, Mapping
 from companion.game import Action, Alternative, Decision, Proposal, Sensed, Verdict
 from companion.games.dog.actions import Draw, Exchange, Fold, Place, Play
 from companion.games.dog.cards import face_of
-from companion.games.dog.judge import card_plays, card_problem, describe_move, reject_play, uses
+from companion.games.dog.judge import card_plays, card_problem, reject_play, uses
 from companion.games.dog.moves import Move
 from companion.games.dog.pieces import field_id, parse_pawn, pawn_name
+from companion.games.dog.spoken import card_said, pawn_said, play_said
 from companion.games.dog.state import PAWNS, DogState
-from companion.games.dog.texts import card_name, section, t
+from companion.games.dog.texts import section, t
 from companion.i18n import Text
 
 if TYPE_CHECKING:
@@ -27,25 +28,16 @@ def _unknown(token: str) -> Verdict:
 
 
 def label(state: DogState, play: Play, move: Move) -> Text:
-    """A short button label for one way to carry out the card."""
-    pawn, start, end = move.steps[0]
-    if move.face == "swap":
-        text = t("Swap with the {pawn}", pawn=pawn_name(state, move.steps[1][0]))
-    elif len(move.steps) > 1 or play.parts:
-        text = describe_move(state, move)
-    elif move.come_out:
-        text = t("Come out onto field {n}", n=end)
-    elif end <= -2:
-        text = t("Into the goal: G{n}", n=-1 - end)
-    elif move.face == "4" and (start - end) % state.rules.length == 4:
-        text = t("Back 4 to field {n}", n=end)
-    else:
-        text = t("{steps} forward to field {n}", steps=(end - start) % state.rules.length if start >= 0 else 0, n=end)
-    if move.jump is not None:
-        text = t("{move}, then jump to field {n}", move=text, n=move.jump)
-    if play.use:
-        text = t("As {card}: {move}", card=card_name(play.use), move=text)
-    return text
+    """A button label for one way to carry out the card, as players say it and as the
+    board names the pawns: "red fool 23 → 34", "joker as 8: yellow knight 28 → G4"."""
+
+    def name(token: str) -> Text:
+        pawn = parse_pawn(state, token)
+        return pawn_said(token) if pawn is None else pawn_name(state, pawn)
+
+    jump = field_id(state, move.pawn, move.jump) if move.jump is not None else None
+    said = play_said(play, name, jump)
+    return t("{card}: {move}", card=card_said(play), move=said) if play.use else said
 
 
 def _involves(play: Play, token: str) -> bool:
@@ -85,6 +77,12 @@ def propose(game: "Dog", state: DogState, sensed: Sensed) -> Proposal | Verdict 
             if pawn is not None and pawn // PAWNS != controlled:
                 return _out_of_turn(state, token, pawn, player)
         return None
+    whole = len(sensed.cards) == len(state.hands[player]) and state.rules.fold_shows_cards and not tokens
+    if whole and (len(sensed.cards) > 1 or not card_plays(state, player, sensed.cards[0])):
+        # the whole hand laid face up (or a last card that moves no pawn): a fold
+        fold = Fold(player, tuple(sensed.cards))
+        verdict = game.check(state, fold)
+        return Proposal((fold,)) if verdict.accepted else verdict
     card = sensed.cards[-1]
     face = face_of(card)
     problem = card_problem(state, player, card, (uses(state, face) or ("",))[0] if face else "")
@@ -126,13 +124,13 @@ def _out_of_turn(state: DogState, token: str, pawn: int, player: int) -> Verdict
 
 
 def intent(game: "Dog", state: DogState, name: str, args: Mapping[str, Any]) -> Action | Verdict | None:
-    """``fold`` (args ``cards``: the cards shown), ``exchange`` (args ``player``, and
+    """``fold`` (args ``shown``: the cards shown to the camera), ``exchange`` (args ``player``, and
     ``card`` with simulated hands), ``skip`` (no opening placement), ``drawn``."""
     pending = game.pending(state)
     if not isinstance(pending, Decision):
         return None
     if name == "fold":
-        return Fold(pending.player, tuple(str(c) for c in args.get("cards", ())))
+        return Fold(pending.player, tuple(str(c) for c in args.get("shown", ())))
     if name == "exchange":
         player = args.get("player", pending.player)
         if not isinstance(player, int) or player not in pending.players or pending.kind != "exchange":

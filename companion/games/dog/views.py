@@ -102,12 +102,12 @@ def observation(state: DogState, player: int | None) -> dict[str, Any]:
     players = []
     for p, seat in enumerate(state.setup.seats):
         entry: dict[str, Any] = {
-            "name": seat.name, "colour": seat.colour, "team": seat.team, "cards": len(state.hands[p]),
+            "name": seat.name, "colour": seat.colour, "team": seat.team, "hand": len(state.hands[p]),
             "home": state.home_count(p), "played": state.cards_played[p], "folded": p in state.folded,
             "pawns": {pawn_id(state, k): field_id(state, k, state.pos[k]) for k in range(p * PAWNS, p * PAWNS + PAWNS)},
         }
         if p == player and state.setup.simulated_hands:
-            entry["hand"] = list(state.hands[p])
+            entry["cards"] = list(state.hands[p])   # as in every game: the hand's cards, when known
         players.append(entry)
     return {
         "mode": "royal" if state.rules.royal else "basic", "round": state.round + 1, "starter": state.starter,
