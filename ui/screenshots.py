@@ -137,11 +137,6 @@ def tap_board(app: Any, taps: Any) -> None:
         app.table.feed(Intent("touch", {"target": target}))
 
 
-def lay_cards(app: Any, driver: Any, cards: Any = None, patience: float = 120.0) -> None:
-    """Once card vision is ready, lay ``cards`` (default: two cards of the player to
-    move) in the play zone and give card vision a moment to read them."""
-
-
 def dog_choice(app: Any, seed: int = 11) -> Any:
     """Start a 4-player DOG Royal game and play it on to a turn where a card of the hand
     and one pawn leave several ways to move; that play (``None`` if the game ended)."""
@@ -165,10 +160,7 @@ def dog_choice(app: Any, seed: int = 11) -> Any:
 
 
 def dog_play(app: Any, driver: Any, out: Path, lang: str) -> list[Path]:
-    """DOG's play screen at 800×480: a card laid, then its pawn tapped; each as first
-    seen and scrolled down to the board."""
-    from kivy.uix.scrollview import ScrollView
-
+    """DOG's play screen at 800×480: a card laid, then its pawn tapped."""
     from companion.inputs import Intent
     from ui.simulation import Puppet
 
@@ -188,17 +180,12 @@ def dog_play(app: Any, driver: Any, out: Path, lang: str) -> list[Path]:
         app.table.changed()
         driver.pump(6)
         written.append(driver.shot(out / f"{lang}-800x480-dog-{step}.png"))
-        for view in app.page.walk():
-            if isinstance(view, ScrollView):
-                view.scroll_y = 0
-        driver.pump(6)
-        written.append(driver.shot(out / f"{lang}-800x480-dog-{step}-board.png"))
     return written
 
 
-def lay_cards(app: Any, driver: Any, patience: float = 120.0) -> None:
-    """Once card vision is ready, lay two cards of the player to move in the play zone
-    and give card vision a moment to read them."""
+def lay_cards(app: Any, driver: Any, cards: Any = None, patience: float = 120.0) -> None:
+    """Once card vision is ready, lay ``cards`` (default: two cards of the player to
+    move) in the play zone and give card vision a moment to read them."""
     import time
 
     from ui.simulation import Puppet

@@ -41,7 +41,7 @@ def play_game(players: int, options: dict, seed: int, simulated: bool = True, ch
     rng = random.Random(seed)
     first = state.copy()
     history = []
-    for count in range(LIMIT):
+    for count in range(LIMIT):  # noqa: B007  (the count is the game's length, returned)
         if GAME.is_over(state):
             break
         action = GAME.choose(state, rng)

@@ -705,7 +705,8 @@ def dog_one_move(driver: Any, work: Path) -> dict[str, Any]:
         app.poll()
         driver.pump(4)
     return {"card": move.card, "pawn": move.pawn, "lit": lit, "taps": taps, "touched": touched, "labels": labels,
-            "button": bool(buttons_shown), "pressed": labels[index] if index is not None else None, "played": referee.actions[before:] == (move,),
+            "button": bool(buttons_shown), "pressed": labels[index] if index is not None else None,
+            "played": referee.actions[before:] == (move,),
             "said": game.describe(move).render("en"), "scrolled": scrolled,
             "banner": app.table.last.verdict.message.render("en") if app.table.last else None}
 

@@ -23,7 +23,7 @@ def bench_positions(n: int = 20, turns: int = 60) -> list[DogState]:
         rng = random.Random(f"dog-bench:{seed}")
         seed += 1
         count = 0
-        while not GAME.is_over(state) and (count < turns or GAME.pending(state).kind != "turn"):
+        while not GAME.is_over(state) and (count < turns or getattr(GAME.pending(state), "kind", None) != "turn"):
             GAME.apply(state, GAME.choose(state, rng))
             count += 1
         if not GAME.is_over(state):

@@ -111,7 +111,8 @@ BLOCK_MESSAGES = {
     "goal-too-far": N_("The {pawn} cannot reach a free goal field exactly; no steps may be dropped."),
     "goal-jump": N_("The {pawn} may not jump over a pawn in the goal."),
     "goal-forced": N_("The {pawn} can enter the goal and must (goal entry forced)."),
-    "goal-not-crossed": N_("The {pawn} enters the goal only by crossing its start field; from the start field it must go round (or back with a 4) first."),
+    "goal-not-crossed": N_("The {pawn} enters the goal only by crossing its start field; from the start field it "
+                           "must go round (or back with a 4) first."),
     "back-in-goal": N_("A pawn in the goal never moves backwards."),
     "magnet-off-track": N_("The magnet moves only a pawn on the track."),
     "magnet-adjacent": N_("The {pawn} already stands directly behind the next pawn."),
@@ -181,7 +182,7 @@ def reject_play(state: DogState, action: Play, plays: dict[Play, Move]) -> Verdi
                    alternatives)
 
 
-def _block(state: DogState, block: Block, params: dict, alternatives: Text) -> Verdict:
+def _block(state: DogState, block: Block, params: dict[str, Text], alternatives: Text) -> Verdict:
     other = pawn_name(state, block.by) if block.by >= 0 else Text.raw("")
     if block.code.startswith("protected") or block.code.startswith("swap-off"):
         other = pawn_name(state, block.pawn if block.by < 0 else block.by)

@@ -8,6 +8,7 @@ deck is shuffled by ``random.Random("dog:<seed>:<n>")``.
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 from companion.games.dog.state import PAWNS, DogState, Phase
 
@@ -24,7 +25,7 @@ def dealer(state: DogState) -> int:
     return (state.starter - 1) % state.players
 
 
-def shuffled(state: DogState, cards: list[str | None]) -> list[str | None]:
+def shuffled(state: DogState, cards: Sequence[str | None]) -> list[str | None]:
     """``cards`` shuffled with the game's seeded generator (real table: unknown cards)."""
     state.shuffles += 1
     if not state.setup.simulated_hands:

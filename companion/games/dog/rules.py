@@ -140,9 +140,11 @@ class Dog(Game[DogState]):
         if isinstance(pending, Over):
             return Verdict.reject("over", section("D1"), t("The game is over."))
         assert isinstance(pending, Decision)
-        expected = {"exchange": Exchange, "opening": Place, "draw": Draw, "turn": (Play, Fold)}[pending.kind]
+        expected: dict[str, type[Action] | tuple[type[Action], ...]] = {
+            "exchange": Exchange, "opening": Place, "draw": Draw, "turn": (Play, Fold)}
+        allowed = expected[pending.kind]
         player = getattr(action, "player", None)
-        if not isinstance(action, expected):
+        if not isinstance(action, allowed):
             return Verdict.reject("not-now", section("D1"), t("Not now: {prompt}", prompt=pending.prompt))
         if player not in pending.players:
             return Verdict.reject("not-your-turn", section("D1"),
@@ -175,6 +177,7 @@ class Dog(Game[DogState]):
             if not come_out(Board(state), pawn):
                 return Verdict.reject("start-taken", section("S6"), t("Your start field is taken."))
             return Verdict.ok(t("{pawn} to the start field.", pawn=pawn_name(state, pawn)))
+        assert isinstance(action, Draw)
         return Verdict.ok(t("{name} drew a card.", name=self._name(state, action.player)))
 
     def _check_fold(self, state: DogState, action: Fold) -> Verdict:
@@ -310,8 +313,9 @@ class Dog(Game[DogState]):
         if pending.kind == "opening":
             board = Board(state)
             p = pending.player
-            return [Place(p)] + [Place(p, pawn_id(state, k)) for k in range(p * PAWNS, p * PAWNS + PAWNS)
-                                 if state.pos[k] == HOUSE and come_out(board, k)]
+            places: list[Action] = [Place(p)]
+            return places + [Place(p, pawn_id(state, k)) for k in range(p * PAWNS, p * PAWNS + PAWNS)
+                             if state.pos[k] == HOUSE and come_out(board, k)]
         if pending.kind == "draw":
             return [Draw(pending.player)]
         plays = self.turn_plays(state)

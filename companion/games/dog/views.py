@@ -43,7 +43,7 @@ def _instructions(state: DogState) -> tuple[Text, ...]:
     if state.phase is Phase.DRAW:
         out.append(t("{name}: draw one card from the deck.", name=Text.raw(state.setup.seats[state.current].name)))
     last = state.last
-    for victim, where in last.hits:
+    for victim, _where in last.hits:
         out.append(t("The {pawn} is hit: put it back in its house.", pawn=pawn_name(state, victim)))
     for pawn, start, end in last.moves:
         out.append(t("Move the {pawn} from {start} to {end}.", pawn=pawn_name(state, pawn),
