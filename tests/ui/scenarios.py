@@ -340,7 +340,7 @@ STRAMASH_SEATS = (("Ailsa", "red"), ("Bruce", "blue"), ("Callum", "green"), ("De
 
 
 def stramash_game(players: int, options: dict[str, Any] | None = None, vision: bool = True,
-                  head_start: int = 0) -> Callable[[Any, Path], dict[str, Any]]:
+                  tail: int | None = None) -> Callable[[Any, Path], dict[str, Any]]:
     """A Stramash game of ``players`` played to the end through the simulated table: the
     first player chosen, every card laid in the play zone, the laddies tapped, the
     choices made and the confirms pressed as the game's table inputs say (the
@@ -349,9 +349,9 @@ def stramash_game(players: int, options: dict[str, Any] | None = None, vision: b
     The app rebuilds the play screen for every input, so a move through the simulated
     table takes 2.5–4 s on the 2-core machine. To keep the suite short, the longer games
     skip card vision (without ``vision`` the cards reach the referee as card vision
-    reports them, as the simulated table does without a camera) and start with a
-    ``head_start``: the built-in player plays on the referee until a player has that
-    many laddies home, and the simulated table plays the rest."""
+    reports them, as the simulated table does without a camera) and the simulated table
+    plays only their last ``tail`` moves: the built-in player plays the others on the
+    referee (the same game: its choices are seeded by the game's seed and the log)."""
 
     def run(driver: Any, work: Path) -> dict[str, Any]:
         from companion.game import Seat
@@ -360,12 +360,18 @@ def stramash_game(players: int, options: dict[str, Any] | None = None, vision: b
 
         app = driver.app
         simulation.SETTLE = 0.05
+        from companion.commands import play_out
+        from companion.session import Referee
+        from companion.store import GameStore
         from ui.driver import play_moves
 
-        app.table.start("stramash", [Seat(n, c) for n, c in STRAMASH_SEATS[:players]], options, seed=players)
+        seats = [Seat(n, c) for n, c in STRAMASH_SEATS[:players]]
+        app.table.start("stramash", seats, options, seed=players)
         referee = app.table.referee
-        while head_start and max(referee.state.home(s) for s in range(players)) < head_start:
-            play_moves(referee, 1)
+        if tail is not None:
+            whole = Referee.new(GameStore(":memory:"), "stramash", seats, options, seed=players, simulated_hands=True)
+            play_out(whole)
+            play_moves(referee, len(whole.actions) - tail)
         started = len(referee.actions)
         app.table.changed()
         app.go("play")
@@ -411,9 +417,9 @@ def stramash_game(players: int, options: dict[str, Any] | None = None, vision: b
     return run
 
 
-for _players, _options, _vision, _head_start in ((2, None, True, 0), (4, {"joker_optional": True}, False, 4),
-                                                 (6, {"castle_entry_forced": True}, False, 4)):
-    scenario(stramash_game(_players, _options, _vision, _head_start))
+for _players, _options, _vision, _tail in ((2, None, True, None), (4, {"joker_optional": True}, False, 40),
+                                           (6, {"castle_entry_forced": True}, False, 40)):
+    scenario(stramash_game(_players, _options, _vision, _tail))
 
 
 def board_widget(widget: Any) -> Any:

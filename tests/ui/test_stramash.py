@@ -7,8 +7,8 @@ process (see scenarios.py).
 
 A move through the simulated table takes 2.5–4 s (the app rebuilds the play screen for
 every input), so only the 2-player game is whole and read by card vision (about 7
-minutes); the 4- and 6-player games skip the camera and start where the built-in player
-has brought a player to 4 laddies home (``stramash_game`` in scenarios.py).
+minutes); the 4- and 6-player games skip the camera and the simulated table plays their
+last 40 moves (``stramash_game`` in scenarios.py).
 
 The board drawing (``ui.board_widget``) comes with the shared play screen; without it
 these tests are skipped."""
@@ -71,6 +71,8 @@ def test_a_simulated_stramash_game_ends_on_the_engines_scores(work, players):
     assert result["over"] and result["page"] == "scores", summary
     assert result["shown"] == result["expected"]
     assert result["home"][result["winner"]] == 5
+    if players > 2:
+        assert result["moves"] == 40                                     # the last 40 moves through the table
     assert result["misread"] == []
     assert {"FirstPlayer", "ComeOut", "Move"} <= set(result["kinds"])
     assert result["inputs"]["CardsSeen"] >= result["moves"] - 1          # every play's card through card vision
