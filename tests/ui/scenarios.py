@@ -395,15 +395,19 @@ STRAMASH_SEATS = (("Ailsa", "red"), ("Bruce", "blue"), ("Callum", "green"), ("De
                   ("Ewan", "purple"), ("Fiona", "orange"))
 
 
-def stramash_game(players: int, options: dict[str, Any] | None = None,
-                  vision: bool = True) -> Callable[[Any, Path], dict[str, Any]]:
-    """A whole Stramash game of ``players`` through the simulated table: the first player
-    chosen, every card laid in the play zone, the laddies tapped, the choices made and
-    the confirms pressed as the game's table inputs say (the simulator's "Play to the
-    end"). Ends on the score screen. With ``vision`` the cards are laid under the
-    synthetic camera and read by card vision (about 2.5 s a move on the 2-core machine);
-    without, they reach the referee as card vision reports them, as the simulated table
-    does without a camera (the longer games, to keep the suite short)."""
+def stramash_game(players: int, options: dict[str, Any] | None = None, vision: bool = True,
+                  tail: int | None = None) -> Callable[[Any, Path], dict[str, Any]]:
+    """A Stramash game of ``players`` played to the end through the simulated table: the
+    first player chosen, every card laid in the play zone, the laddies tapped, the
+    choices made and the confirms pressed as the game's table inputs say (the
+    simulator's "Play to the end"). Ends on the score screen.
+
+    The app rebuilds the play screen for every input, so a move through the simulated
+    table takes 2.5–4 s on the 2-core machine. To keep the suite short, the longer games
+    skip card vision (without ``vision`` the cards reach the referee as card vision
+    reports them, as the simulated table does without a camera) and the simulated table
+    plays only their last ``tail`` moves: the built-in player plays the others on the
+    referee (the same game: its choices are seeded by the game's seed and the log)."""
 
     def run(driver: Any, work: Path) -> dict[str, Any]:
         from companion.game import Seat
@@ -412,7 +416,20 @@ def stramash_game(players: int, options: dict[str, Any] | None = None,
 
         app = driver.app
         simulation.SETTLE = 0.05
-        app.table.start("stramash", [Seat(n, c) for n, c in STRAMASH_SEATS[:players]], options, seed=players)
+        from companion.commands import play_out
+        from companion.session import Referee
+        from companion.store import GameStore
+        from ui.driver import play_moves
+
+        seats = [Seat(n, c) for n, c in STRAMASH_SEATS[:players]]
+        app.table.start("stramash", seats, options, seed=players)
+        referee = app.table.referee
+        if tail is not None:
+            whole = Referee.new(GameStore(":memory:"), "stramash", seats, options, seed=players, simulated_hands=True)
+            play_out(whole)
+            play_moves(referee, len(whole.actions) - tail)
+        started = len(referee.actions)
+        app.table.changed()
         app.go("play")
         assert pump_until(driver, lambda: watching(app), 120), app.services.cards.status
         inputs: dict[str, int] = {}
@@ -434,7 +451,7 @@ def stramash_game(players: int, options: dict[str, Any] | None = None,
                                                                               at=time.monotonic()))
         panel.shown = True
         panel._play(None)
-        deadline = time.monotonic() + 600
+        deadline = time.monotonic() + 900
         drawn = time.monotonic()
         while panel.autoplay is not None and time.monotonic() < deadline:
             panel._tick(0)
@@ -446,7 +463,7 @@ def stramash_game(players: int, options: dict[str, Any] | None = None,
         driver.pump(4)
         referee = app.table.referee
         shown = app.screen("scores").sheet
-        return {"over": referee.is_over, "page": app.page.name, "moves": len(referee.actions),
+        return {"over": referee.is_over, "page": app.page.name, "moves": len(referee.actions) - started,
                 "kinds": sorted({type(a).__name__ for a in referee.actions}), "inputs": inputs,
                 "shown": shown.to_json() if shown else None, "expected": referee.scores().to_json(),
                 "winner": referee.state.winner, "home": [referee.state.home(s) for s in range(players)],
@@ -456,9 +473,9 @@ def stramash_game(players: int, options: dict[str, Any] | None = None,
     return run
 
 
-for _players, _options, _vision in ((2, None, True), (4, {"joker_optional": True}, False),
-                                    (6, {"castle_entry_forced": True}, False)):
-    scenario(stramash_game(_players, _options, _vision))
+for _players, _options, _vision, _tail in ((2, None, True, None), (4, {"joker_optional": True}, False, 40),
+                                           (6, {"castle_entry_forced": True}, False, 40)):
+    scenario(stramash_game(_players, _options, _vision, _tail))
 
 
 def board_widget(widget: Any) -> Any:
