@@ -5,6 +5,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -25,6 +26,26 @@ def run_to_end(db: Path) -> dict:
     return json.loads(result.stdout.splitlines()[-1])
 
 
+def moves_logged(db: Path) -> int:
+    """How many log entries the database holds now (0 before it exists); read-only, so
+    the demo writing it is not disturbed."""
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
+            return int(conn.execute("SELECT count(*) FROM moves").fetchone()[0])
+    except sqlite3.Error:     # the tables are being made
+        return 0
+
+
+def wait_for_a_new_move(proc: subprocess.Popen, db: Path, before: int, patience: float = 60.0) -> None:
+    """Wait until the demo has logged a move since it started (however slow the machine
+    is at starting Python), or has ended."""
+    deadline = time.monotonic() + patience
+    while proc.poll() is None and moves_logged(db) <= before and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
 def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_game(tmp_path):
     expected = run_to_end(tmp_path / "clean.sqlite3")
     db = tmp_path / "crashed.sqlite3"
@@ -34,8 +55,10 @@ def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_game(tmp_
     outcome = None
     ended = False
     for _ in range(12):
+        before = moves_logged(db)
         proc = subprocess.Popen(DEMO + ["--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(rng.uniform(0.4, 1.2))
+        wait_for_a_new_move(proc, db, before)
+        time.sleep(rng.uniform(0.0, 0.8))
         if proc.poll() is not None:  # the resumed game ran to its end before the next kill
             outcome = json.loads(proc.communicate()[0].splitlines()[-1])
             break
