@@ -37,8 +37,16 @@ TokenLookup = Callable[[str], "str | None"]
 """Maps an RFID tag UID to the game's token id (``None``: not enrolled)."""
 
 
-def _reject(reason: str, message: Text) -> Verdict:
-    return Verdict.reject(reason, None, message)
+INPUTS = Text("Referee: Table inputs")
+"""The section of the referee's rejections of a tag, a tap, a button or an entry."""
+UNDO = Text("Referee: Undo")
+"""The section of the referee's rejections of an undo."""
+SIMULATOR = Text("Referee: Simulator")
+"""The section of the referee's rejections of a simulated draw."""
+
+
+def _reject(reason: str, message: Text, section: Text = INPUTS) -> Verdict:
+    return Verdict.reject(reason, section, message)
 
 
 class Referee:
@@ -228,7 +236,7 @@ class Referee:
         action submitted together with it."""
         move = self.last_move()
         if move is None:
-            return _reject("nothing-to-undo", Text("There is nothing to undo."))
+            return _reject("nothing-to-undo", Text("There is nothing to undo."), UNDO)
         was_over = self.is_over
         self.store.append(self.game_id, self._seq, "undo", None)
         self._seq += 1
@@ -242,7 +250,7 @@ class Referee:
     def simulate_chance(self) -> Verdict:
         """Resolve the pending chance node with the seeded generator (simulation)."""
         if not isinstance(self.pending, Chance):
-            return _reject("no-chance", Text("Nothing is waiting for a draw now."))
+            return _reject("no-chance", Text("Nothing is waiting for a draw now."), SIMULATOR)
         return self.submit(self.game.sample_chance(self.state, self._rng("chance")))
 
     def bot_action(self) -> Action:
@@ -368,18 +376,17 @@ class Referee:
         self.proposal = None
         if found is None:
             return None
-        if isinstance(found, Verdict):
-            self.token = None
-            self.touched.clear()
-            return found
-        if found.auto and found.actions:
-            return self._submit_plan(found.actions)
-        if found.actions:
+        verdict = found if isinstance(found, Verdict) else None
+        if verdict is None and found.auto and found.actions:
+            verdict = self._submit_plan(found.actions)
+        elif verdict is None and found.actions:
             first = self.game.check(self.state, found.actions[0])
-            if not first.accepted:
-                return first
-        self.proposal = found
-        return None
+            verdict = None if first.accepted else first
+        if verdict is None:
+            self.proposal = found
+        elif not verdict.accepted:
+            self._forget_scan()
+        return verdict
 
     def _submit_plan(self, actions: Sequence[Action]) -> Verdict:
         """Submit ``actions`` as one move (one undo takes them all back); stop at the
@@ -390,6 +397,13 @@ class Referee:
             if not verdict.accepted:
                 break
         return verdict
+
+    def _forget_scan(self) -> None:
+        """After a rejected input the token scanned and the taps are forgotten (the
+        player scans or taps again); the cards stay, as they still lie in the play zone."""
+        self.token = None
+        self.zone = None
+        self.touched.clear()
 
     def _clear_tray(self) -> None:
         self.cards = ()
