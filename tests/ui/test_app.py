@@ -141,3 +141,19 @@ def test_a_typo_in_the_settings_file_keeps_the_rest_and_no_tap_writes_over_it(wo
     assert any("That PIN is not right" in t for t in wrong)
     assert any("Too many wrong PINs. Try again in 30 seconds." in t for t in wait)
     assert any("Too many wrong PINs" in t for t in result["answers"][3]) and not result["unlocked"]
+
+
+def test_every_prompt_can_be_answered_by_the_screen_or_a_sensor_without_the_simulator(work):
+    """Issue 17, item 2: each kind of prompt Mustang's referee waits for, answered by a
+    button of the screen or a sensor's input; never the simulator or an action typed in."""
+    from tests.ui.scenarios import PROMPT_KINDS
+
+    result = run("every_prompt", work, timeout=300)
+    stuck = [a for a in result["answers"] if not a["moved"]]
+    assert not stuck, stuck
+    assert result["kinds"] == sorted(PROMPT_KINDS), result["answers"]
+    assert all(a["by"].startswith(("button:", "sensor:")) for a in result["answers"])
+    assert {a["by"] for a in result["answers"] if a["kind"] == "event"} >= {
+        "sensor:CardsSeen", "button:These cards are in the zone (picker)"}
+    assert result["events"][:3] == ["heavy_rain", "rotten_fence", "birth"]
+    assert "Intent:action" not in result["fed"] and not result["simulator_shown"]
