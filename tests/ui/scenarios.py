@@ -544,6 +544,23 @@ def every_prompt(driver: Any, work: Path) -> dict[str, Any]:
             "events": [e for e in referee.state.events_revealed]}
 
 
+@scenario
+def keypad_names(driver: Any, work: Path) -> dict[str, Any]:
+    """Names typed on the on-screen keypad by pressing its keys (issue 17, item 10)."""
+    from ui.widgets import Keypad
+
+    typed: dict[str, str] = {}
+    for name, keys in (("Dirk-Jan", "DIRK-JAN"), ("François", "FRANÇOIS"), ("O'Neill", "O'NEILL")):
+        pad = Keypad("Name", lambda text, name=name: typed.__setitem__(name, text))
+        pad.open()
+        driver.pump(2)
+        for key in keys:
+            next(b for b in buttons(pad) if b.text == key).dispatch("on_release")
+        next(b for b in buttons(pad) if b.text == "Done").dispatch("on_release")
+        driver.pump(2)
+    return {"typed": typed}
+
+
 def main() -> None:
     name, work = sys.argv[1], Path(sys.argv[2])
     from ui.driver import Driver, isolated_environment

@@ -157,3 +157,8 @@ def test_every_prompt_can_be_answered_by_the_screen_or_a_sensor_without_the_simu
         "sensor:CardsSeen", "button:These cards are in the zone (picker)"}
     assert result["events"][:3] == ["heavy_rain", "rotten_fence", "birth"]
     assert "Intent:action" not in result["fed"] and not result["simulator_shown"]
+
+
+def test_the_keypad_types_hyphens_apostrophes_and_accents(work):
+    typed = run("keypad_names", work)["typed"]
+    assert typed == {"Dirk-Jan": "Dirk-Jan", "François": "François", "O'Neill": "O'Neill"}
