@@ -561,6 +561,31 @@ def keypad_names(driver: Any, work: Path) -> dict[str, Any]:
     return {"typed": typed}
 
 
+@scenario
+def remove_asks(driver: Any, work: Path) -> dict[str, Any]:
+    """Deleting a player on the new-game screen asks first (issue 17, item 10)."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    app = driver.app
+    screen = app.screen("new_game")
+    screen.prepare("mustang")
+    driver.go("new_game")
+    screen.players.append(type(screen.players[0])("Dirk-Jan", "green"))
+    screen.refresh()
+    driver.pump(2)
+    before = [p.name for p in screen.players]
+    line = next(b for b in buttons(app.page) if b.text == "Dirk-Jan").parent   # Dirk-Jan's row
+    next(b for b in buttons(line) if "✘" in b.text).dispatch("on_release")
+    driver.pump(2)
+    asked = [t for w in Window.children if isinstance(w, ModalView) for t in texts(w)]
+    kept = [p.name for p in screen.players]
+    dialog = next(w for w in Window.children if isinstance(w, ModalView))
+    next(b for b in buttons(dialog) if b.text.endswith("Remove")).dispatch("on_release")
+    driver.pump(2)
+    return {"before": before, "asked": asked, "kept": kept, "after": [p.name for p in screen.players]}
+
+
 def main() -> None:
     name, work = sys.argv[1], Path(sys.argv[2])
     from ui.driver import Driver, isolated_environment

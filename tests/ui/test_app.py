@@ -162,3 +162,10 @@ def test_every_prompt_can_be_answered_by_the_screen_or_a_sensor_without_the_simu
 def test_the_keypad_types_hyphens_apostrophes_and_accents(work):
     typed = run("keypad_names", work)["typed"]
     assert typed == {"Dirk-Jan": "Dirk-Jan", "François": "François", "O'Neill": "O'Neill"}
+
+
+def test_deleting_a_player_asks_first(work):
+    result = run("remove_asks", work)
+    assert result["kept"] == result["before"] and result["before"][-1] == "Dirk-Jan"
+    assert any("Remove Dirk-Jan from the game?" in t for t in result["asked"]), result
+    assert result["after"] == result["before"][:-1]

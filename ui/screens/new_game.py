@@ -13,8 +13,8 @@ from companion.errors import CompanionError
 from companion.game import BoardParameter, OptionKind, RuleOption, Seat
 from ui import D, theme
 from ui.screens.base import Page
-from ui.widgets import (BigButton, Column, Keypad, Panel, Words, escape, icon, primary, row, scrolling,
-                        sizes, swatch)
+from ui.widgets import (BigButton, Column, Keypad, Panel, Words, confirm_dialog, escape, icon, primary, row,
+                        scrolling, sizes, swatch)
 
 _, N_, ngettext = D.markers()
 
@@ -84,7 +84,7 @@ class NewGameScreen(Page):
                       size_hint_x=None, width=m.touch * 2.2),
             BigButton(icon("▲"), lambda: self._move(index, -1), size_hint_x=None, width=m.touch),
             BigButton(icon("▼"), lambda: self._move(index, 1), size_hint_x=None, width=m.touch),
-            BigButton(icon("✘"), lambda: self._remove(index), size_hint_x=None, width=m.touch,
+            BigButton(icon("✘"), lambda: self._ask_remove(index), size_hint_x=None, width=m.touch,
                       colour=theme.DANGER),
         )
 
@@ -118,6 +118,11 @@ class NewGameScreen(Page):
             if self.dealer in (index, other):
                 self.dealer = other if self.dealer == index else index
         self.refresh()
+
+    def _ask_remove(self, index: int) -> None:
+        """Removing a player loses their name and colour: ask first."""
+        confirm_dialog(_("Remove {name} from the game?").format(name=self.players[index].name),
+                       lambda: self._remove(index), yes=_("Remove"))
 
     def _remove(self, index: int) -> None:
         game = games.get_game(self.game_name)
