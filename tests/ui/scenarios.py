@@ -563,8 +563,11 @@ def keypad_names(driver: Any, work: Path) -> dict[str, Any]:
 
 @scenario
 def remove_asks(driver: Any, work: Path) -> dict[str, Any]:
-    """Deleting a player on the new-game screen asks first (issue 17, item 10)."""
+    """Deleting a player on the new-game screen asks first; default names follow the
+    language (issue 17, item 10)."""
     from kivy.core.window import Window
+
+    from companion.i18n import set_language
     from kivy.uix.modalview import ModalView
 
     app = driver.app
@@ -583,7 +586,11 @@ def remove_asks(driver: Any, work: Path) -> dict[str, Any]:
     dialog = next(w for w in Window.children if isinstance(w, ModalView))
     next(b for b in buttons(dialog) if b.text.endswith("Remove")).dispatch("on_release")
     driver.pump(2)
-    return {"before": before, "asked": asked, "kept": kept, "after": [p.name for p in screen.players]}
+    after = [p.name for p in screen.players]
+    set_language("nl")
+    translated = [p.name for p in screen.players]
+    set_language("en")
+    return {"before": before, "asked": asked, "kept": kept, "after": after, "nl": translated}
 
 
 def main() -> None:

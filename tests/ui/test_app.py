@@ -169,3 +169,4 @@ def test_deleting_a_player_asks_first(work):
     assert result["kept"] == result["before"] and result["before"][-1] == "Dirk-Jan"
     assert any("Remove Dirk-Jan from the game?" in t for t in result["asked"]), result
     assert result["after"] == result["before"][:-1]
+    assert result["nl"] == ["Speler 1", "Speler 2", "Speler 3"]          # default names follow the language

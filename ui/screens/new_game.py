@@ -21,8 +21,20 @@ _, N_, ngettext = D.markers()
 
 @dataclass
 class Player:
-    name: str
+    """A seat being set up: the name typed (``None``: the default "Player {number}", in
+    the language on show, so it follows a language change) and the colour."""
+
+    typed: str | None
     colour: str
+    number: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.typed if self.typed is not None else _("Player {n}").format(n=self.number)
+
+    @name.setter
+    def name(self, value: str) -> None:
+        self.typed = value
 
 
 class NewGameScreen(Page):
@@ -41,7 +53,7 @@ class NewGameScreen(Page):
         game = games.get_game(game_name)
         self.game_name = game_name
         count = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
-        self.players = [Player(_("Player {n}").format(n=i + 1), theme.PLAYER_COLOURS[i]) for i in range(count)]
+        self.players = [Player(None, theme.PLAYER_COLOURS[i], i + 1) for i in range(count)]
         self.dealer = 0
         self.options = self.app.services.config.rule_options(game_name)
         self.board = {p.name: p.default for p in game.board_parameters}
@@ -137,7 +149,7 @@ class NewGameScreen(Page):
     def _add(self) -> None:
         taken = {p.colour for p in self.players}
         colour = next(c for c in theme.PLAYER_COLOURS if c not in taken)
-        self.players.append(Player(_("Player {n}").format(n=len(self.players) + 1), colour))
+        self.players.append(Player(None, colour, len(self.players) + 1))
         self.refresh()
 
     # --- teams and board -----------------------------------------------------------------
