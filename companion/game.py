@@ -698,10 +698,14 @@ class Game(ABC, Generic[S]):
                 raise GameError(Text("Action {type} cannot have {value!r} as its {field}.", type=kind, field=name,
                                      value=value))
             args[name] = tuple(value) if isinstance(value, list) else value
+        missing = [f.name for f in fields.values() if f.name not in args and f.init
+                   and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+        if missing:
+            raise GameError(Text("Action {type} is incomplete: give {fields}.", type=kind, fields=", ".join(missing)))
         try:
             return cls(**args)
-        except TypeError as err:
-            raise GameError(Text("Action {type} is incomplete: {detail}", type=kind, detail=str(err))) from err
+        except (TypeError, ValueError) as err:
+            raise GameError(Text("Action {type} has a field of the wrong type.", type=kind)) from err
 
 
 def _fits(value: Any, hint: Any) -> bool:

@@ -38,8 +38,16 @@ TokenLookup = Callable[[str], "str | None"]
 """Maps an RFID tag UID to the game's token id (``None``: not enrolled)."""
 
 
-def _reject(reason: str, message: Text) -> Verdict:
-    return Verdict.reject(reason, None, message)
+INPUTS = Text("Referee: Table inputs")
+"""The section of the referee's rejections of a tag, a tap, a button or an entry."""
+UNDO = Text("Referee: Undo")
+"""The section of the referee's rejections of an undo."""
+SIMULATOR = Text("Referee: Simulator")
+"""The section of the referee's rejections of a simulated draw."""
+
+
+def _reject(reason: str, message: Text, section: Text = INPUTS) -> Verdict:
+    return Verdict.reject(reason, section, message)
 
 
 class Referee:
@@ -229,7 +237,7 @@ class Referee:
         action submitted together with it."""
         move = self.last_move()
         if move is None:
-            return _reject("nothing-to-undo", Text("There is nothing to undo."))
+            return _reject("nothing-to-undo", Text("There is nothing to undo."), UNDO)
         was_over = self.is_over
         self.store.append(self.game_id, self._seq, "undo", None)
         self._seq += 1
@@ -243,7 +251,7 @@ class Referee:
     def simulate_chance(self) -> Verdict:
         """Resolve the pending chance node with the seeded generator (simulation)."""
         if not isinstance(self.pending, Chance):
-            return _reject("no-chance", Text("Nothing is waiting for a draw now."))
+            return _reject("no-chance", Text("Nothing is waiting for a draw now."), SIMULATOR)
         return self.submit(self.game.sample_chance(self.state, self._rng("chance")))
 
     def bot_action(self) -> Action:
@@ -344,6 +352,10 @@ class Referee:
     def confirm(self) -> Verdict | None:
         """Submit the current proposal (its only alternative, if it offers one)."""
         if self.proposal is None:
+            missing = [need.label for need in self.view().waiting if not need.done and need.kind is not NeedKind.CONFIRM]
+            if missing:
+                return _reject("nothing-to-confirm", Text("Nothing to confirm yet; still needed: {needs}. {prompt}",
+                                                          needs=_joined(missing, ", "), prompt=self.pending.prompt))
             return _reject("nothing-to-confirm", Text("Nothing to confirm yet. {prompt}", prompt=self.pending.prompt))
         if self.proposal.alternatives:
             if len(self.proposal.alternatives) == 1:
@@ -369,17 +381,20 @@ class Referee:
         if found is None:
             return None
         if isinstance(found, Verdict):
-            self.token = None
-            self.touched.clear()
-            return found
-        if found.auto and found.actions:
-            return self._submit_plan(found.actions)
-        if found.actions:
+            verdict: Verdict | None = found
+        elif found.auto and found.actions:
+            verdict = self._submit_plan(found.actions)
+        elif found.actions:
             first = self.game.check(self.state, found.actions[0])
-            if not first.accepted:
-                return first
-        self.proposal = found
-        return None
+            verdict = None if first.accepted else first
+        else:
+            verdict = None
+        if verdict is None:
+            assert isinstance(found, Proposal)
+            self.proposal = found
+        elif not verdict.accepted:
+            self._forget_scan()
+        return verdict
 
     def _submit_plan(self, actions: Sequence[Action]) -> Verdict:
         """Submit ``actions`` as one move (one undo takes them all back); stop at the
@@ -391,6 +406,13 @@ class Referee:
                 break
         return verdict
 
+    def _forget_scan(self) -> None:
+        """After a rejected input the token scanned and the taps are forgotten (the
+        player scans or taps again); the cards stay, as they still lie in the play zone."""
+        self.token = None
+        self.zone = None
+        self.touched.clear()
+
     def _clear_tray(self) -> None:
         self.cards = ()
         self.token = None
@@ -399,11 +421,12 @@ class Referee:
         self.proposal = None
 
 
-def _joined(texts: Iterable[Text]) -> Text:
+def _joined(texts: Iterable[Text], between: str = " + ") -> Text:
+    """``texts`` as one text, ``between`` each two (rendered in any language)."""
     parts = list(texts)
     out = parts[0]
     for part in parts[1:]:
-        out = Text("{first} + {second}", first=out, second=part)
+        out = Text("{first}{between}{second}", first=out, between=between, second=part)
     return out
 
 

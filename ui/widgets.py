@@ -232,10 +232,14 @@ class Banner(Panel):
 class Keypad(ModalView):
     """An on-screen keyboard (letters or digits) so no physical keyboard is needed.
 
-    ``on_done(text)`` is called with what was typed; ``secret`` hides the digits.
+    ``on_done(text)`` is called with what was typed; ``secret`` hides the digits. Names
+    such as "Dirk-Jan", "François" or "O'Neill" can be typed: a hyphen, an apostrophe and
+    the accented letters of Dutch and French; a letter after a space, a hyphen or an apostrophe is a
+    capital, the others small.
     """
 
-    LETTERS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZÉÈËÏ")
+    LETTERS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-'ÇÉ", "ÈÊËÏÎÖÔÜÛÀ")
+    CAPITAL_AFTER = " -'"
 
     def __init__(self, title: str, on_done: Callable[[str], None], *, digits: bool = False,
                  initial: str = "", secret: bool = False, max_length: int = 16) -> None:
@@ -265,7 +269,8 @@ class Keypad(ModalView):
 
     def _type(self, ch: str) -> None:
         if len(self.value) < self._max:
-            self.value += ch if (not self.value or self.value.endswith(" ")) else ch.lower()
+            capital = not self.value or self.value[-1] in self.CAPITAL_AFTER
+            self.value += ch if capital else ch.lower()
         self._refresh()
 
     def _delete(self) -> None:

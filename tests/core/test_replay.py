@@ -85,7 +85,7 @@ def test_replay_of_a_missing_file_fails_cleanly(tmp_path):
 def test_replay_lists_what_each_move_changed():
     text = subprocess.run([sys.executable, "-m", "companion.cli", "--lang", "nl", "replay", str(EXAMPLE)],
                           capture_output=True, text=True, check=True).stdout
-    assert "· Dealer: geef" in text and "aan de beurt." in text
+    assert "· Deler: geef" in text and "aan de beurt." in text
     records = [json.loads(line) for line in subprocess.run(
         [sys.executable, "-m", "companion.cli", "replay", str(EXAMPLE), "--json"],
         capture_output=True, text=True, check=True).stdout.splitlines()[:-1]]

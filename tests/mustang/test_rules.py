@@ -245,7 +245,7 @@ def test_an_accepted_verdict_carries_what_changed_in_every_language():
         "blue mare: the stack → the prairie", "Dealer: give 3 cards to Will.", "Frank's turn."]
     rendered = flip.to_json()["changes"]
     assert rendered[1]["player"] == 0 and rendered[1]["cards"] == 3
-    assert rendered[1]["text"] == {"nl": "Dealer: geef 3 kaarten aan Will.", "fr": "Donneur : donnez 3 cartes à Will.",
+    assert rendered[1]["text"] == {"nl": "Deler: geef 3 kaarten aan Will.", "fr": "Donneur : donnez 3 cartes à Will.",
                                    "en": "Dealer: give 3 cards to Will."}
     assert rendered[2]["text"]["fr"] == "Au tour de Frank."
 

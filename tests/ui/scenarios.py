@@ -728,6 +728,208 @@ def dog_one_move(driver: Any, work: Path) -> dict[str, Any]:
             "banner": app.table.last.verdict.message.render("en") if app.table.last else None}
 
 
+# --- every prompt answered without the simulator (issue 17, item 2) ----------------------
+
+PROMPT_KINDS = ("turn", "draw", "flip", "event", "defend", "penalty", "release", "rain")
+"""Every kind of prompt Mustang's referee can wait for."""
+
+
+@scenario
+def every_prompt(driver: Any, work: Path) -> dict[str, Any]:
+    """A Mustang game at a table without the simulator (hands unseen, the simulator panel
+    hidden and never used): every prompt answered only by pressing the screen's own
+    buttons (found in the widget tree) or by the inputs a sensor puts on the queue — tags
+    read (:class:`TagPlaced`), cards seen (:class:`CardsSeen`), the confirm button's pin
+    (:class:`ButtonPressed`). Events are turned over in the order rain, fence, birth, so
+    that each kind of prompt comes up; the supply is run down by exchanges (one card
+    given, two drawn)."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    from companion.game import Seat
+    from companion.games.mustang.cards import COLOURS, VALUES
+    from companion.games.mustang.horses import HORSES, HorseKind
+    from companion.inputs import ButtonPressed, CardsSeen, Intent, TagPlaced
+    from companion.session import Referee
+
+    app = driver.app
+    app.simulator.shown = False
+    registry = app.services.registry
+    zone = app.services.config.rfid.readers[0].zone
+    uids = {token: f"5A{n:06X}" for n, token in enumerate(HORSES)}
+    for token, uid in uids.items():                   # the tokens taught, as at a real table
+        registry.enroll(uid, "mustang", token)
+    app.table.referee = Referee.new(app.services.store, "mustang", [Seat("Will", "red"), Seat("Frank", "blue")],
+                                    {"exchange_draws_two": True}, seed=7, simulated_hands=False,
+                                    token_lookup=app.table.lookup)
+    app.table._begin()
+    app.go("play")
+    driver.pump(4)
+    referee = app.table.referee
+    fed: list[str] = []
+    feed = app.table.feed
+
+    def noting(item: Any) -> Any:
+        fed.append(type(item).__name__ + (f":{item.name}" if isinstance(item, Intent) else ""))
+        return feed(item)
+
+    app.table.feed = noting
+    answers: list[dict[str, Any]] = []
+    events = ["heavy_rain", "rotten_fence", "birth"]
+
+    def popups() -> list[Any]:
+        return [c for c in Window.children if isinstance(c, ModalView)]
+
+    def press(label: str, where: Any = None) -> str:
+        """Press the button whose text ends with ``label`` (on the page, else in a popup)."""
+        places = [where] if where is not None else [app.page, *popups()]
+        found = [b for place in places for b in buttons(place) if b.text.endswith(label)]
+        assert found, (label, [b.text for place in places for b in buttons(place)])
+        found[0].dispatch("on_release")
+        driver.pump(1)
+        return f"button:{label}"
+
+    def sense(*items: Any) -> str:
+        for item in items:
+            app.services.queue.put(item)
+        app.poll()
+        driver.pump(1)
+        return "sensor:" + "+".join(type(i).__name__ for i in items)
+
+    def tag(token: str) -> TagPlaced:
+        return TagPlaced(uids[token], zone)
+
+    def unplayed(n: int) -> tuple[str, ...]:
+        """``n`` cards of one value, none of them on the discard pile."""
+        for value in VALUES:
+            free = [f"{c}-{value}" for c in COLOURS if f"{c}-{value}" not in referee.state.discard]
+            if len(free) >= n:
+                return tuple(sorted(free[:n]))
+        raise AssertionError("no free cards")
+
+    def lay_and_scan(cards: tuple[str, ...], token: str, confirm: str) -> str:
+        how = sense(CardsSeen(cards), tag(token))
+        return how + "+" + (sense(ButtonPressed("confirm")) if confirm == "pin" else press("Confirm"))
+
+    def my_turn(seat: int) -> str:
+        """Once the rain is over, Will builds a stallion and a mare in his stable
+        (for Birth); otherwise the turn is an exchange (few cards played: the next supply,
+        made of them, runs out soon)."""
+        state = referee.state
+        player = state.players[seat]
+        if seat == 0 and "heavy_rain" not in events:
+            if player.corral:
+                return lay_and_scan((), player.corral[0], "button")
+            stable_kinds = {HORSES[h].kind for h in player.stable}
+            for kind, size in ((HorseKind.STALLION, 4), (HorseKind.MARE, 3)):
+                wanted = [h for h in state.prairie if HORSES[h].kind is kind]
+                if kind not in stable_kinds and wanted:
+                    return lay_and_scan(unplayed(size), wanted[0], "pin")
+        foals = [h for h in state.prairie if HORSES[h].kind is HorseKind.FOAL]
+        if not state.discard and foals:     # the next supply is made of the discard pile
+            return lay_and_scan(unplayed(2), foals[0], "button")
+        return press("Exchange 1 card")
+
+    def answer(kind: str, pending: Any) -> str:
+        state = referee.state
+        if kind == "event":
+            event = events.pop(0) if events else sorted(state.event_deck)[0]
+            if event == "rotten_fence":                          # by the picker on the screen
+                press("Enter what was drawn")
+                press(next(s.label.render() for s in referee.game.cards() if s.id == event))
+                return press("These cards are in the zone") + " (picker)"
+            return sense(CardsSeen((event,)))                    # the camera reads the card
+        if kind == "draw":                                       # by the picker
+            press("Enter what was drawn")
+            spec = next(s for s in referee.game.tokens() if s.id == pending.outcomes[0])
+            return press(spec.label.render()) + " (picker)"
+        if kind == "flip":
+            return sense(tag(pending.outcomes[-1]))
+        if kind == "rain":
+            return press("Done")
+        if kind == "release":
+            return sense(tag(state.players[pending.player].corral[0]))
+        if kind == "defend":
+            return sense(CardsSeen(unplayed(3))) + "+" + press("Confirm")
+        if kind == "penalty":
+            return press("Discard 0 cowboys")
+        # the turn: the first catch and the steal come first, then each seat's plan
+        if not any(p.corral or p.stable for p in state.players):
+            foal = next(h for h in state.prairie if HORSES[h].kind is HorseKind.FOAL)
+            return lay_and_scan(unplayed(2), foal, "button")
+        if state.turn < 3 and state.players[0].corral and pending.player == 1:
+            return lay_and_scan(unplayed(2), state.players[0].corral[0], "pin")
+        return my_turn(pending.player)
+
+    for _ in range(400):
+        if referee.is_over or (not events and {a["kind"] for a in answers} >= set(PROMPT_KINDS)):
+            break
+        for view in popups():                                    # the event card shown full screen
+            if any(b.text.endswith("Carry on") for b in buttons(view)):
+                press("Carry on", view)
+        pending = referee.pending
+        kind = pending.kind
+        before = len(referee.actions)
+        how = answer(kind, pending)
+        verdict = app.table.last.verdict if app.table.last else None
+        answers.append({"kind": kind, "by": how, "moved": len(referee.actions) > before,
+                        "message": verdict.message.render() if verdict else None})
+        if not answers[-1]["moved"]:
+            break
+    return {"answers": answers, "kinds": sorted({a["kind"] for a in answers if a["moved"]}),
+            "fed": sorted(set(fed)), "simulator_shown": app.simulator.shown, "over": referee.is_over,
+            "events": [e for e in referee.state.events_revealed]}
+
+
+@scenario
+def keypad_names(driver: Any, work: Path) -> dict[str, Any]:
+    """Names typed on the on-screen keypad by pressing its keys (issue 17, item 10)."""
+    from ui.widgets import Keypad
+
+    typed: dict[str, str] = {}
+    for name, keys in (("Dirk-Jan", "DIRK-JAN"), ("François", "FRANÇOIS"), ("O'Neill", "O'NEILL")):
+        pad = Keypad("Name", lambda text, name=name: typed.__setitem__(name, text))
+        pad.open()
+        driver.pump(2)
+        for key in keys:
+            next(b for b in buttons(pad) if b.text == key).dispatch("on_release")
+        next(b for b in buttons(pad) if b.text == "Done").dispatch("on_release")
+        driver.pump(2)
+    return {"typed": typed}
+
+
+@scenario
+def remove_asks(driver: Any, work: Path) -> dict[str, Any]:
+    """Deleting a player on the new-game screen asks first; default names follow the
+    language (issue 17, item 10)."""
+    from kivy.core.window import Window
+
+    from companion.i18n import set_language
+    from kivy.uix.modalview import ModalView
+
+    app = driver.app
+    screen = app.screen("new_game")
+    screen.prepare("mustang")
+    driver.go("new_game")
+    screen.players.append(type(screen.players[0])("Dirk-Jan", "green"))
+    screen.refresh()
+    driver.pump(2)
+    before = [p.name for p in screen.players]
+    line = next(b for b in buttons(app.page) if b.text == "Dirk-Jan").parent   # Dirk-Jan's row
+    next(b for b in buttons(line) if "✘" in b.text).dispatch("on_release")
+    driver.pump(2)
+    asked = [t for w in Window.children if isinstance(w, ModalView) for t in texts(w)]
+    kept = [p.name for p in screen.players]
+    dialog = next(w for w in Window.children if isinstance(w, ModalView))
+    next(b for b in buttons(dialog) if b.text.endswith("Remove")).dispatch("on_release")
+    driver.pump(2)
+    after = [p.name for p in screen.players]
+    set_language("nl")
+    translated = [p.name for p in screen.players]
+    set_language("en")
+    return {"before": before, "asked": asked, "kept": kept, "after": after, "nl": translated}
+
+
 def main() -> None:
     name, work = sys.argv[1], Path(sys.argv[2])
     from ui.driver import Driver, isolated_environment
@@ -746,3 +948,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+

@@ -159,3 +159,32 @@ def test_one_dog_move_by_the_real_widgets(work):
     assert result["played"]
     assert result["said"].endswith(result["pressed"])   # the button said the move that was played
     assert result["banner"]
+
+
+def test_every_prompt_can_be_answered_by_the_screen_or_a_sensor_without_the_simulator(work):
+    """Issue 17, item 2: each kind of prompt Mustang's referee waits for, answered by a
+    button of the screen or a sensor's input; never the simulator or an action typed in."""
+    from tests.ui.scenarios import PROMPT_KINDS
+
+    result = run("every_prompt", work, timeout=300)
+    stuck = [a for a in result["answers"] if not a["moved"]]
+    assert not stuck, stuck
+    assert result["kinds"] == sorted(PROMPT_KINDS), result["answers"]
+    assert all(a["by"].startswith(("button:", "sensor:")) for a in result["answers"])
+    assert {a["by"] for a in result["answers"] if a["kind"] == "event"} >= {
+        "sensor:CardsSeen", "button:These cards are in the zone (picker)"}
+    assert result["events"][:3] == ["heavy_rain", "rotten_fence", "birth"]
+    assert "Intent:action" not in result["fed"] and not result["simulator_shown"]
+
+
+def test_the_keypad_types_hyphens_apostrophes_and_accents(work):
+    typed = run("keypad_names", work)["typed"]
+    assert typed == {"Dirk-Jan": "Dirk-Jan", "François": "François", "O'Neill": "O'Neill"}
+
+
+def test_deleting_a_player_asks_first(work):
+    result = run("remove_asks", work)
+    assert result["kept"] == result["before"] and result["before"][-1] == "Dirk-Jan"
+    assert any("Remove Dirk-Jan from the game?" in t for t in result["asked"]), result
+    assert result["after"] == result["before"][:-1]
+    assert result["nl"] == ["Speler 1", "Speler 2", "Speler 3"]          # default names follow the language

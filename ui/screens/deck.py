@@ -26,7 +26,7 @@ from ui import D, theme
 from ui.camera_view import CameraView
 from ui.screens.base import Page
 from referee.watcher import taught_model_file, vision_deck
-from ui.widgets import BigButton, Column, Panel, Words, escape, primary, row, scrolling, sizes
+from ui.widgets import BigButton, Column, Panel, Words, confirm_dialog, escape, primary, row, scrolling, sizes
 
 _, N_, ngettext = D.markers()
 log = logging.getLogger(__name__)
@@ -216,7 +216,7 @@ class DeckEnrolmentScreen(Page):
                                    size_hint_y=None, height=max(180, m.height * 0.45)))
         if expected is not None:
             page.add_widget(row(BigButton(_("Skip this card"), self._skip),
-                                primary(_("Start again"), self._restart)))
+                                primary(_("Start again"), self._ask_restart)))
         else:
             page.add_widget(row(BigButton(_("Teach the deck again"), self._restart),
                                 primary(_("Home"), lambda: self.app.go("home"))))
@@ -237,6 +237,13 @@ class DeckEnrolmentScreen(Page):
             if self.expected is not None:
                 self._advance(skip=True)
         self.refresh()
+
+    def _ask_restart(self) -> None:
+        """Starting again forgets the cards taught so far: ask first."""
+        n = len(self.enrolment.captured) if self.enrolment is not None else 0
+        question = ngettext("Start again and forget the {n} card taught so far?",
+                            "Start again and forget the {n} cards taught so far?", n).format(n=n)
+        confirm_dialog(question, self._restart, yes=_("Start again"))
 
     def _restart(self) -> None:
         self._start()

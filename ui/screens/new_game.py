@@ -17,16 +17,28 @@ from companion.errors import CompanionError
 from companion.game import BoardParameter, OptionKind, RuleOption, Seat, Setup
 from ui import D, theme
 from ui.screens.base import Page
-from ui.widgets import (BigButton, Column, Keypad, Panel, Words, escape, icon, primary, row, scrolling,
-                        sizes, swatch)
+from ui.widgets import (BigButton, Column, Keypad, Panel, Words, confirm_dialog, escape, icon, primary, row,
+                        scrolling, sizes, swatch)
 
 _, N_, ngettext = D.markers()
 
 
 @dataclass
 class Player:
-    name: str
+    """A seat being set up: the name typed (``None``: the default "Player {number}", in
+    the language on show, so it follows a language change) and the colour."""
+
+    typed: str | None
     colour: str
+    number: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.typed if self.typed is not None else _("Player {n}").format(n=self.number)
+
+    @name.setter
+    def name(self, value: str) -> None:
+        self.typed = value
 
 
 class NewGameScreen(Page):
@@ -51,7 +63,7 @@ class NewGameScreen(Page):
             self.board_path, self.board_file = None, None
         self.game_name = game_name
         count = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
-        self.players = [Player(_("Player {n}").format(n=i + 1), theme.PLAYER_COLOURS[i]) for i in range(count)]
+        self.players = [Player(None, theme.PLAYER_COLOURS[i], i + 1) for i in range(count)]
         self.dealer = 0
         self.options = self.app.services.config.rule_options(game_name)
         self.board = {p.name: p.default for p in game.board_parameters}
@@ -96,7 +108,7 @@ class NewGameScreen(Page):
                       size_hint_x=None, width=m.touch * 2.2),
             BigButton(icon("▲"), lambda: self._move(index, -1), size_hint_x=None, width=m.touch),
             BigButton(icon("▼"), lambda: self._move(index, 1), size_hint_x=None, width=m.touch),
-            BigButton(icon("✘"), lambda: self._remove(index), size_hint_x=None, width=m.touch,
+            BigButton(icon("✘"), lambda: self._ask_remove(index), size_hint_x=None, width=m.touch,
                       colour=theme.DANGER),
         )
 
@@ -131,6 +143,11 @@ class NewGameScreen(Page):
                 self.dealer = other if self.dealer == index else index
         self.refresh()
 
+    def _ask_remove(self, index: int) -> None:
+        """Removing a player loses their name and colour: ask first."""
+        confirm_dialog(_("Remove {name} from the game?").format(name=self.players[index].name),
+                       lambda: self._remove(index), yes=_("Remove"))
+
     def _remove(self, index: int) -> None:
         game = games.get_game(self.game_name)
         if len(self.players) <= game.min_players:
@@ -144,7 +161,7 @@ class NewGameScreen(Page):
     def _add(self) -> None:
         taken = {p.colour for p in self.players}
         colour = next(c for c in theme.PLAYER_COLOURS if c not in taken)
-        self.players.append(Player(_("Player {n}").format(n=len(self.players) + 1), colour))
+        self.players.append(Player(None, colour, len(self.players) + 1))
         self.refresh()
 
     # --- teams and board -----------------------------------------------------------------

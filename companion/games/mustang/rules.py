@@ -31,8 +31,8 @@ from companion.games.mustang.horses import (HORSES, SPECIALS, STACK_KINDS, Horse
 from companion.games.mustang.options import EVENT_DECKS, OPTIONS
 from companion.games.mustang.scoring import Holdings, score_holdings, score_state
 from companion.games.mustang.state import Deal, GameEnd, Instruction, MustangState, PlayerState, Step
-from companion.games.mustang.texts import (CARD_NAMES, COMBO_NAMES, EVENT_NAMES, NEEDS, RUN_OUT,
-                                           STACK_EMPTY, STACK_TOPS, Section, horse_name, t, tn)
+from companion.games.mustang.texts import (CARD_NAMES, COMBO_NAMES, EVENT_NAMES, NEEDS, RUN_OUT, STACK_EMPTY,
+                                           STACK_TOPS, STEAL_NEEDS, Section, horse_name, t, tn)
 from companion.i18n import Text
 from companion.view import View
 
@@ -151,7 +151,7 @@ class Mustang(Game[MustangState]):
         step = state.agenda[0] if state.agenda else Step("turn", state.current)
         checker = _CHECKS.get((step.kind, type(action)))
         if checker is None:
-            return _reject("not-now", Section.PLAY, t("That is not possible now. {prompt}", prompt=pending.prompt))
+            return _not_now(pending)
         return checker(self, state, step, action)
 
     def _apply(self, state: MustangState, action: Action) -> Verdict:
@@ -240,31 +240,49 @@ class Mustang(Game[MustangState]):
 
     # --- table inputs ---------------------------------------------------------------------
     def propose(self, state: MustangState, sensed: Sensed) -> Proposal | Verdict | None:
-        """Mustang has one reader: where the token was scanned does not matter."""
+        """Mustang has one reader: where the token was scanned does not matter.
+
+        Every input that cannot be part of the move awaited is refused at once with its
+        reason (an unknown or out-of-game token, a scan while a defence, penalty or event
+        card is awaited, anything after the end); ``None`` only while the move is still
+        being put together (cards laid before the token is scanned, or the other way).
+        """
         cards, token = sensed.cards, sensed.token
         pending = self.pending(state)
         if isinstance(pending, Over):
-            return None
+            return _reject("game-over", Section.END, t("The game is over."))
+        if token is not None and token not in HORSES:
+            return _reject("unknown-token", Section.PLAY, _where(self, state, token))
         if isinstance(pending, Chance):
             if token is not None and pending.kind in ("draw", "flip"):
                 return Proposal((DrawToken(token),), auto=True)
             events = [card for card in cards if card in EVENT_NAMES]
             if pending.kind == "event" and events:
                 return Proposal((RevealEvent(events[0]),), auto=True)
+            if token is not None:
+                return _not_now(pending)
             return None
         if pending.kind in ("release", "rain"):
             if token is None:
                 return None
             return Proposal((Release(token) if pending.kind == "release" else Stable(token),), auto=True)
-        if pending.kind == "defend":
-            return Proposal((Defend(cards),)) if cards else None
-        if pending.kind == "penalty":
-            return Proposal((DiscardCowboys(cards),)) if cards else None
+        if pending.kind in ("defend", "penalty"):
+            if token is not None:
+                return _not_now(pending)
+            if not cards:
+                return None
+            return Proposal((Defend(cards),) if pending.kind == "defend" else (DiscardCowboys(cards),))
         if token is None:
             return None
         held = state.owner_of(token)
         if held == (pending.player, "corral"):
             return Proposal((Stable(token),))
+        if token in state.out_of_game:
+            return _reject("out-of-game", Section.EVENTS, _where(self, state, token))
+        if held == (pending.player, "stable"):
+            return _reject("own-horse", Section.STABLE, t(
+                "{horse} is already in your stable: it stays there until the end of the game.",
+                horse=horse_name(token, True)))
         if not cards:
             return None
         if token in state.prairie:
@@ -272,10 +290,7 @@ class Mustang(Game[MustangState]):
         stack = state.stack_of(token)
         if stack is not None:
             return Proposal((Catch(cards, stack=stack), DrawToken(token)))
-        if held is not None and held[0] != pending.player:
-            return Proposal((Steal(cards, token),))
-        verdict = self.check(state, Steal(cards, token))
-        return verdict if not verdict.accepted else Proposal((Steal(cards, token),))
+        return Proposal((Steal(cards, token),))
 
     def intent(self, state: MustangState, name: str, args: Mapping[str, Any]) -> Action | Verdict | None:
         try:
@@ -428,6 +443,13 @@ class Mustang(Game[MustangState]):
         laid = Counter(cards)
         on_discard = Counter(state.discard)
         for card, n in laid.items():
+            if n > C.copies(card):
+                return _reject("card-seen-twice", Section.PLAY, tn(
+                    "The card {card} is laid {laid} times, but the deck has only one: "
+                    "check the cards in the play zone.",
+                    "The card {card} is laid {laid} times, but the deck has only {n}: "
+                    "check the cards in the play zone.",
+                    C.copies(card), card=card_name(card), laid=n))
             if n + on_discard[card] > C.copies(card):
                 return _reject("card-already-played", Section.PLAY, t(
                     "The card {card} is already on the discard pile: check the cards in the play zone.",
@@ -435,7 +457,10 @@ class Mustang(Game[MustangState]):
         return None
 
     def combination_for(self, state: MustangState, seat: int, cards: Sequence[str], kind: HorseKind,
-                        section: Section) -> tuple[C.Combination | None, Verdict | None]:
+                        section: Section, needs: Mapping[str, str]) -> tuple[C.Combination | None, Verdict | None]:
+        """The combination ``cards`` make for taking a horse of ``kind``, or the rejection
+        (citing ``section``; ``needs``: the sentence naming the combination ``kind`` takes,
+        worded for a catch or a steal)."""
         bad = self.check_cards(state, seat, cards)
         if bad:
             return None, bad
@@ -443,7 +468,7 @@ class Mustang(Game[MustangState]):
         if combo is None:
             return None, _no_combination(len(cards))
         if combo.kind is not kind.combination:
-            return None, _reject("wrong-combination", section, t(NEEDS[kind.value], combo=combo_name(combo)))
+            return None, _reject("wrong-combination", section, t(needs[kind.value], combo=combo_name(combo)))
         return combo, None
 
     # --- movements ---------------------------------------------------------------------
@@ -557,6 +582,11 @@ def _names(tokens: Sequence[str]) -> Text:
         else horse_name(tokens[0])
 
 
+def _not_now(pending: Pending) -> Verdict:
+    """A scan while something else than a token is awaited."""
+    return _reject("not-now", Section.PLAY, t("That is not possible now. {prompt}", prompt=pending.prompt))
+
+
 def _no_combination(n: int) -> Verdict:
     return _reject("not-a-combination", Section.COMBINATIONS, tn(
         "One card makes no combination: play a pair, trio, quartet or a royal straight in one colour.",
@@ -598,7 +628,7 @@ def _check_catch(g: Mustang, s: MustangState, step: Step, a: Catch) -> Verdict:
         if not s.stacks[a.stack]:
             return _reject("stack-empty", Section.CATCH, t(STACK_EMPTY[a.stack]))
         kind = HorseKind(a.stack)
-    _, bad = g.combination_for(s, step.seat, a.cards, kind, Section.CATCH)
+    _, bad = g.combination_for(s, step.seat, a.cards, kind, Section.CATCH, NEEDS)
     return bad or Verdict.ok(g.describe(a))
 
 
@@ -613,7 +643,7 @@ def _check_steal(g: Mustang, s: MustangState, step: Step, a: Steal) -> Verdict:
         return _reject("horse-in-stable", Section.STABLE, t(
             "{name} keeps {horse} in the stable, and horses in a stable cannot be stolen.",
             horse=horse_name(a.horse, True), name=g._name(s, seat)))
-    _, bad = g.combination_for(s, step.seat, a.cards, HORSES[a.horse].kind, Section.STEAL)
+    _, bad = g.combination_for(s, step.seat, a.cards, HORSES[a.horse].kind, Section.STEAL, STEAL_NEEDS)
     return bad or Verdict.ok(g.describe(a))
 
 
@@ -663,10 +693,18 @@ def _check_release(g: Mustang, s: MustangState, step: Step, a: Release | Stable)
 
 def _check_draw(g: Mustang, s: MustangState, step: Step, a: DrawToken) -> Verdict:
     if a.token not in s.stacks[step.pile]:
-        return _reject("token-not-in-stack", Section.CATCH, t(
+        return _reject("token-not-in-stack", _draw_section(step), t(
             "That horse does not come from {top}. {where}", top=t(STACK_TOPS[step.pile]),
             where=_where(g, s, a.token)))
     return Verdict.ok(g.describe(a))
+
+
+def _draw_section(step: Step) -> Section:
+    """The section a wrong token for a draw or flip cites: the event that asked for it,
+    the catch it follows, or the set-up."""
+    if step.event:
+        return Section.EVENTS
+    return Section.CATCH if step.player is not None else Section.PLAY
 
 
 def _check_reveal(g: Mustang, s: MustangState, step: Step, a: RevealEvent) -> Verdict:

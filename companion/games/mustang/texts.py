@@ -69,6 +69,13 @@ NEEDS = {
     "special": N_("The Black Prince and the Snow-White Mare are caught with a royal straight, not with {combo}."),
 }
 
+STEAL_NEEDS = {
+    "foal": N_("A foal is stolen with a pair, not with {combo}."),
+    "mare": N_("A mare is stolen with a trio, not with {combo}."),
+    "stallion": N_("A stallion is stolen with a quartet, not with {combo}."),
+    "special": N_("The Black Prince and the Snow-White Mare are stolen with a royal straight, not with {combo}."),
+}
+
 COLOUR_NAMES = {
     "red": N_("red"),
     "yellow": N_("yellow"),
