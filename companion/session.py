@@ -352,7 +352,8 @@ class Referee:
     def confirm(self) -> Verdict | None:
         """Submit the current proposal (its only alternative, if it offers one)."""
         if self.proposal is None:
-            missing = [need.label for need in self.view().waiting if not need.done and need.kind is not NeedKind.CONFIRM]
+            missing = [need.label for need in self.view().waiting
+                       if not need.done and need.kind is not NeedKind.CONFIRM]
             if missing:
                 return _reject("nothing-to-confirm", Text("Nothing to confirm yet; still needed: {needs}. {prompt}",
                                                           needs=_joined(missing, ", "), prompt=self.pending.prompt))
