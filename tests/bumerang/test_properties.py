@@ -7,6 +7,7 @@ the position exactly; every game ends (by the target, elimination, or everyone p
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -90,8 +91,9 @@ def test_copy_is_independent():
 
 @pytest.mark.slow
 def test_properties_over_thousands_of_games():
+    """``BUMERANG_PROPERTY_GAMES`` games (default 1 000)."""
     ends = {}
-    for seed in range(40, 2040):
+    for seed in range(40, 40 + int(os.environ.get("BUMERANG_PROPERTY_GAMES", "1000"))):
         state, played = play_game(seed, check_undo=seed % 10 == 0)
         assert GAME.is_over(state), f"seed {seed}: no end after {len(played)} actions"
         ends[state.end] = ends.get(state.end, 0) + 1

@@ -5,6 +5,7 @@ position exactly, and every action round-trips through JSON."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 
@@ -107,6 +108,7 @@ def test_random_legal_play_keeps_the_invariants():
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_thousands_of_bot_games(players):
-    for seed in range(100, 500):
+    """``STRAMASH_PROPERTY_GAMES`` games per player count (default 200: 1 000 in all)."""
+    for seed in range(100, 100 + int(os.environ.get("STRAMASH_PROPERTY_GAMES", "200"))):
         state, _ = play(players, seed)
         assert GAME.is_over(state)
