@@ -50,11 +50,15 @@ class HomeScreen(Page):
         for summary in unfinished[:3]:
             page.add_widget(primary(_("Resume: {game}").format(game=describe_summary(summary)),
                                     partial(self.resume, summary), height=m.touch * 1.3))
-        for name in games.available():
-            title = games.get_game(name).title.render()
-            page.add_widget(BigButton(_("New game of {game}").format(game=title),
-                                      partial(self.new_game, name), height=m.touch * 1.3))
         cols = 2 if m.compact else 3
+        page.add_widget(grid([BigButton(_("New game of {game}").format(game=games.get_game(name).title.render()),
+                                        partial(self.new_game, name)) for name in games.available()],
+                             2, row_height=m.touch * 1.3))
+        page.add_widget(row(*[
+            BigButton(("» " if lang == current_language() else "") + LANGUAGE_NAMES[lang],
+                      partial(self.app.set_language, lang),
+                      colour=theme.ACCENT if lang == current_language() else theme.SURFACE_HIGH)
+            for lang in LANGUAGES]))
         page.add_widget(grid([
             BigButton(_("Score a finished game"), lambda: self.app.go("scoring")),
             BigButton(_("History and statistics"), lambda: self.app.go("history")),
@@ -64,11 +68,6 @@ class HomeScreen(Page):
             BigButton(_("Teach the card deck"), lambda: self.app.go("deck")),
             BigButton(_("Describe a board"), lambda: self.app.go("board_editor")),
         ], cols))
-        page.add_widget(row(*[
-            BigButton(("» " if lang == current_language() else "") + LANGUAGE_NAMES[lang],
-                      partial(self.app.set_language, lang),
-                      colour=theme.ACCENT if lang == current_language() else theme.SURFACE_HIGH)
-            for lang in LANGUAGES]))
         if unfinished and not self._offered_resume and not self.app.table.playing:
             self._offered_resume = True
             self.offer_resume(unfinished[0])
