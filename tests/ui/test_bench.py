@@ -24,4 +24,5 @@ def test_ui_bench_prints_medians_of_both_apps_at_the_same_size():
     assert set(rows) == {"bare Kivy app", "companion app"}
     ratio = re.search(r"app / bare: start ([\d.]+)x, memory \+([\d.]+) MiB \(5 runs each, 800x480\)", result.stdout)
     assert ratio, result.stdout
-    assert float(ratio.group(1)) == pytest.approx(rows["companion app"][0] / rows["bare Kivy app"][0], abs=0.01)
+    # the ratio is of the unrounded medians; the printed medians are rounded to 10 ms
+    assert float(ratio.group(1)) == pytest.approx(rows["companion app"][0] / rows["bare Kivy app"][0], rel=0.05)
