@@ -107,11 +107,10 @@ def into_view(driver: Any, widget: Any, point: tuple[float, float]) -> tuple[flo
     """Scroll the page as a player's swipe would until ``point`` of ``widget`` (in its
     parent's coordinates) is on the screen; its window coordinates."""
     from kivy.core.window import Window
-    from kivy.uix.scrollview import ScrollView
 
-    view = widget.parent
-    while view is not None and not isinstance(view, ScrollView):
-        view = view.parent
+    from tests.ui.scenarios import scroll_view_of
+
+    view = scroll_view_of(widget)
     x, y = widget.to_window(*point)
     if view is not None and not Window.height * 0.2 < y < Window.height * 0.8:
         content = view.children[0]

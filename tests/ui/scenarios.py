@@ -491,14 +491,20 @@ def board_widget(widget: Any) -> Any:
     return None
 
 
+def scroll_view_of(widget: Any) -> Any | None:
+    """The scroll view that holds ``widget``, if any (the window is its own parent)."""
+    from kivy.uix.scrollview import ScrollView
+
+    view = widget.parent
+    while view is not None and not isinstance(view, ScrollView) and view.parent is not view:
+        view = view.parent
+    return view if isinstance(view, ScrollView) else None
+
+
 def reveal(driver: Any, widget: Any, point: tuple[float, float]) -> None:
     """Scroll the column holding ``widget`` until ``point`` (in its parent's coordinates)
     is in view, as a player drags the column."""
-    from kivy.uix.scrollview import ScrollView
-
-    column = widget.parent
-    while column is not None and not isinstance(column, ScrollView):
-        column = column.parent
+    column = scroll_view_of(widget)
     if column is None:
         return
     for _ in range(20):
@@ -667,7 +673,6 @@ def dog_one_move(driver: Any, work: Path) -> dict[str, Any]:
     """One DOG move pressed on the real widgets: a card laid in the play zone, the pawn
     tapped on the board widget with real touch events, an alternative's button pressed."""
     from kivy.tests.common import UnitTestTouch
-    from kivy.uix.scrollview import ScrollView
 
     from ui.board_widget import BoardWidget
     from ui.screenshots import dog_choice
@@ -694,10 +699,9 @@ def dog_one_move(driver: Any, work: Path) -> dict[str, Any]:
     scrolled = False
     while not referee.touched and taps < 3:   # a first tap may zoom in on the small fields
         widget = board()
-        scroller = widget.parent
-        while not isinstance(scroller, ScrollView):
-            scroller = scroller.parent
-        below = widget.to_window(widget.x, widget.y)[1] < scroller.to_window(scroller.x, scroller.y)[1]
+        scroller = scroll_view_of(widget)
+        below = scroller is not None and (widget.to_window(widget.x, widget.y)[1]
+                                          < scroller.to_window(scroller.x, scroller.y)[1])
         if below:   # the board lies below the prompt and the players: scroll down to it, as a finger would
             scroller.scroll_y = 0
             driver.pump(3)
