@@ -7,11 +7,10 @@ of findings (the runner of :mod:`tests.ui.scenarios`)."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
-from tests.ui.scenarios import buttons, main, pump_until, scenario, texts
+from tests.ui.scenarios import buttons, main, play_to_the_end, pump_until, scenario, texts
 
 SEATS = (("Ann", "red"), ("Bob", "blue"), ("Cy", "green"), ("Di", "yellow"))
 
@@ -55,18 +54,7 @@ def bumerang_game(driver: Any, work: Path) -> dict[str, Any]:
     app.table.start("bumerang", seats(4), {"missed_capture": "claim"}, seed=3)
     app.go("play")
     touched = noting_touches(app)
-    panel = app.simulator
-    panel.shown = True
-    panel._play(None)
-    deadline = time.monotonic() + 240
-    drawn = time.monotonic()
-    while panel.autoplay is not None and time.monotonic() < deadline:
-        panel._tick(0)
-        app.poll()
-        time.sleep(0.005)
-        if time.monotonic() - drawn > 0.5:
-            driver.pump(1)
-            drawn = time.monotonic()
+    problem = play_to_the_end(driver, 240)
     driver.pump(4)
     referee = app.table.referee
     shown = app.screen("scores").sheet
@@ -74,7 +62,7 @@ def bumerang_game(driver: Any, work: Path) -> dict[str, Any]:
             "kinds": sorted({type(a).__name__ for a in referee.actions}), "touches": len(touched),
             "shown": shown.to_json() if shown else None, "expected": referee.scores().to_json(),
             "finished": len(app.services.store.finished()),
-            "problem": panel.autoplay and panel.autoplay.problem}
+            "problem": problem}
 
 
 def board_widget(widget: Any) -> Any:

@@ -70,6 +70,43 @@ def pump_until(driver: Any, condition: Callable[[], bool], seconds: float = 30.0
     return True
 
 
+def play_to_the_end(driver: Any, seconds: float, *, redraw: float = 0.5, rest: float = 0.005,
+                    away: bool = False) -> str | None:
+    """Press the simulator's "Play to the end" and step it as fast as the simulated
+    devices answer, taking in what they report and drawing the screen every ``redraw``
+    seconds, until it stops or ``seconds`` have passed. Returns the problem it reported
+    to the player (``None`` when it played on without one)."""
+    app = driver.app
+    problems: list[str] = []
+    report = app.report_text
+    app.report_text = problems.append
+    panel = app.simulator
+    panel.shown = True
+    panel._play(None)
+    autoplay = panel.autoplay
+    if away:
+        app.go("home")
+    deadline = time.monotonic() + seconds
+    drawn = time.monotonic()
+    try:
+        while panel.autoplay is not None and time.monotonic() < deadline:
+            panel._tick(0)
+            app.poll()
+            time.sleep(rest)
+            if time.monotonic() - drawn > redraw:
+                driver.pump(1)
+                drawn = time.monotonic()
+    finally:
+        app.report_text = report
+    if away:
+        app.go("play")
+        app.table.changed()
+    step = autoplay and autoplay._current and f" (at {autoplay._current.kind} {autoplay._current.value})"
+    if panel.autoplay is not None:
+        return f"still playing after {seconds:g} s{step or ''}"
+    return problems[0] + (step or "") if problems else None
+
+
 def watching(app: Any) -> bool:
     from referee.watcher import WatchState
 
@@ -112,18 +149,7 @@ def game(driver: Any, work: Path) -> dict[str, Any]:
         return feed(item)
 
     app.table.feed = noting
-    panel = app.simulator
-    panel.shown = True
-    panel._play(None)
-    deadline = time.monotonic() + 220
-    drawn = time.monotonic()
-    while panel.autoplay is not None and time.monotonic() < deadline:
-        panel._tick(0)  # step the table as fast as the simulated devices answer,
-        app.poll()  # take in what they report,
-        time.sleep(0.01)
-        if time.monotonic() - drawn > 0.5:  # and draw the screen now and then
-            driver.pump(1)
-            drawn = time.monotonic()
+    problem = play_to_the_end(driver, 220)
     driver.pump(4)
     referee = app.table.referee
     shown = app.screen("scores").sheet
@@ -132,7 +158,7 @@ def game(driver: Any, work: Path) -> dict[str, Any]:
     laid = [tuple(sorted(a.cards)) for a in referee.actions if getattr(a, "cards", ())]
     return {"over": referee.is_over, "page": app.page.name, "moves": len(referee.actions), "kinds": sorted(kinds),
             "shown": shown.to_json() if shown else None, "expected": expected.to_json(),
-            "finished": len(app.services.store.finished()), "problem": panel.autoplay and panel.autoplay.problem,
+            "finished": len(app.services.store.finished()), "problem": problem,
             "laid": [list(c) for c in laid], "seen": [list(s.cards) for s in seen if s.cards],
             "unknown": sum(s.unknown for s in seen)}
 
@@ -445,21 +471,11 @@ def stramash_game(players: int, options: dict[str, Any] | None = None, vision: b
             return verdict
 
         app.table.feed = noting
-        panel = app.simulator
-        if not vision:
-            panel.puppet.lay = lambda cards: app.services.queue.put(CardsSeen(tuple(sorted(cards)),
-                                                                              at=time.monotonic()))
-        panel.shown = True
-        panel._play(None)
-        deadline = time.monotonic() + 900
-        drawn = time.monotonic()
-        while panel.autoplay is not None and time.monotonic() < deadline:
-            panel._tick(0)
-            app.poll()
-            time.sleep(0.005)
-            if time.monotonic() - drawn > 2.0:
-                driver.pump(1)
-                drawn = time.monotonic()
+        if not vision:   # the cards reach the referee as card vision reports them; the camera's own reports
+            app.services.cards.close()   # of an empty zone would race them
+            app.simulator.puppet.lay = lambda cards: app.services.queue.put(CardsSeen(tuple(sorted(cards)),
+                                                                                      at=time.monotonic()))
+        problem = play_to_the_end(driver, 900, redraw=2.0)
         driver.pump(4)
         referee = app.table.referee
         shown = app.screen("scores").sheet
@@ -467,7 +483,7 @@ def stramash_game(players: int, options: dict[str, Any] | None = None, vision: b
                 "kinds": sorted({type(a).__name__ for a in referee.actions}), "inputs": inputs,
                 "shown": shown.to_json() if shown else None, "expected": referee.scores().to_json(),
                 "winner": referee.state.winner, "home": [referee.state.home(s) for s in range(players)],
-                "problem": panel.autoplay and panel.autoplay.problem, "misread": misread}
+                "problem": problem, "misread": misread}
 
     run.__name__ = f"stramash_game_{players}"
     return run
@@ -629,29 +645,14 @@ def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int) -> 
         return verdict
 
     app.table.feed = noting
-    panel = app.simulator
-    panel.shown = True
-    panel._play(None)
-    autoplay = panel.autoplay
-    app.go("home")   # hundreds of moves: the play screen is not redrawn after each input
-    deadline = time.monotonic() + 520
-    drawn = time.monotonic()
-    while panel.autoplay is not None and time.monotonic() < deadline:
-        panel._tick(0)
-        app.poll()
-        if time.monotonic() - drawn > 2.0:
-            driver.pump(1)
-            drawn = time.monotonic()
-    app.go("play")   # back to the table: a game over goes on to the score screen
-    app.table.changed()
+    problem = play_to_the_end(driver, 520, redraw=2.0, rest=0, away=True)
     driver.pump(4)
     referee = app.table.referee
     shown = app.screen("scores").sheet
     return {"over": referee.is_over, "page": app.page.name, "moves": len(referee.actions),
             "kinds": sorted({type(a).__name__ for a in referee.actions}),
             "shown": shown.to_json() if shown else None, "expected": referee.scores().to_json(),
-            "problem": autoplay.problem, "rejected": rejected[:5],
-            "stuck": autoplay._current and [autoplay._current.kind, str(autoplay._current.value)],
+            "problem": problem, "rejected": rejected[:5],
             "pending": referee.pending.prompt.render("en"),
             "deck": app.services.cards.deck, "vision": app.services.cards.available, "seen": seen}
 
