@@ -16,50 +16,21 @@ these tests are skipped."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import ZONE_CORNERS, manual_zone, wait_for
+from tests.ui.conftest import table_for
 from tests.ui.test_app import run
 
 pytestmark = [pytest.mark.ui, pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs a display (xvfb-run)")]
 pytest.importorskip("ui.board_widget")
 
 
-@pytest.fixture(scope="module")
-def standard_deck(tmp_path_factory) -> Path:
-    """The simulation's model of the standard deck with jokers, as the app builds it."""
-    from companion.inputs import InputQueue
-    from hardware.camera import SyntheticCamera
-    from referee.watcher import CardWatcher, WatchState
-
-    directory = tmp_path_factory.mktemp("standard-deck")
-    camera = SyntheticCamera(None, deck="standard", surface="cloth")
-    cards = CardWatcher(camera, manual_zone(), InputQueue(), simulate=True, directory=directory)
-    camera.start()
-    try:
-        cards.follow("stramash")
-        assert wait_for(lambda: cards.status.state is not WatchState.PREPARING, 240), "the model was not built"
-        assert cards.status.state is WatchState.WATCHING, cards.status
-    finally:
-        cards.close()
-        camera.close()
-    return directory
-
-
 @pytest.fixture
-def work(tmp_path: Path, standard_deck: Path) -> Path:
-    """A working directory with the standard deck's model in place and a play zone set by hand."""
-    from referee.watcher import rendered_model_file
-
-    corners = ", ".join(f"[{x:g}, {y:g}]" for x, y in ZONE_CORNERS)
-    (tmp_path / "config.toml").write_text(f'[zone]\nmethod = "manual"\ncorners = [{corners}]\n')
-    decks = tmp_path / "state" / "decks"
-    decks.mkdir(parents=True)
-    shutil.copy(rendered_model_file(standard_deck, "standard"), rendered_model_file(decks, "standard"))
-    return tmp_path
+def work(tmp_path: Path, deck_models) -> Path:
+    """A working directory for a Stramash table: the standard deck's model in place."""
+    return table_for("stramash", tmp_path, deck_models)
 
 
 @pytest.mark.slow
