@@ -424,6 +424,30 @@ class BGStats:
     cooperative: bool = False
 
 
+@dataclass(frozen=True)
+class Shot:
+    """One picture of a :class:`Showcase`: its ``name`` and the table's inputs fed just
+    before it, as table-script lines (``docs/scripted-games.md``: ``cards`` laid in the
+    play zone, a ``touch`` on the board, a ``choose`` among the alternatives)."""
+
+    name: str
+    inputs: tuple[Mapping[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Showcase:
+    """A moment of a game worth a picture (``companion screenshots``): the game started
+    with the first ``players`` seats, ``options``, ``seed`` and ``dealer``, with the
+    engine's own hands (``simulated_hands``), ``actions`` played, then each of ``shots``."""
+
+    players: int
+    actions: tuple[Action, ...]
+    shots: tuple[Shot, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    dealer: int = 0
+
+
 class GameState(ABC):
     """A game's mutable state. ``copy`` must give a fully independent state."""
 
@@ -623,6 +647,26 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, player: int | None = None) -> View:
         """What every screen shows (:class:`~companion.view.View`), from ``player``'s
         seat (``None``: the public view). Never shows another player's hidden cards."""
+
+    def showcases(self, seats: Sequence[Seat]) -> tuple[Showcase, ...]:
+        """Moments of a game between ``seats`` (or as many of them as it takes) worth a
+        picture of the play screen (``companion screenshots``); none by default."""
+        return ()
+
+    def play_until(self, state: S, rng: random.Random, found: typing.Callable[[S, int], bool],
+                   limit: int = 10_000) -> tuple[Action, ...]:
+        """Play ``state`` on with the built-in player and the seeded draw at chance nodes
+        until ``found(state, actions played)`` holds; the actions played. Raises
+        :class:`LookupError` if the game ends or ``limit`` actions pass first."""
+        played: list[Action] = []
+        while not found(state, len(played)):
+            if self.is_over(state) or len(played) >= limit:
+                raise LookupError(f"{self.name}: no such moment in {len(played)} actions")
+            chance = isinstance(self.pending(state), Chance)
+            action = self.sample_chance(state, rng) if chance else self.choose(state, rng)
+            self.apply(state, action)
+            played.append(action)
+        return tuple(played)
 
     # --- scoring a game the app did not referee ----------------------------------------
     def holding_places(self) -> tuple[HoldingPlace, ...]:

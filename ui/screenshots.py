@@ -1,63 +1,102 @@
 """``companion screenshots``: every screen at 800×480 and 1280×720, in a mid-game state.
 
-The app runs in simulation on a throw-away database: one game is played to the end
-(for the score and history screens) and a second one is left mid-game (for the play
-screen), with two cards of the player to move lying under the simulated camera, so the
-pictures show what players see during an evening. Card vision gets ready first (its
-deck model is built, about 15 s, in the throw-away directory too).
-
-Then a Stramash game is left mid-game (:data:`STRAMASH_SHOTS`): the card of the player
-to move read by card vision, its laddies lit on the board drawing (``stramash-card``),
-then the laddie tapped and the play's alternatives offered as buttons
-(``stramash-choice``). Then Bumerang's play screen (:data:`BUMERANG_SCREENS`): a capture
-chain with its next victims highlighted, and, under ``missed_capture = claim``, the
-other players' Penalty? buttons after a missed capture. Then a DOG Royal game is played
-to a turn whose card leaves a choice, and its play screen is saved at 800×480 with the
-card laid (the pawns that can move it highlighted) and with the pawn tapped (the
-alternatives as buttons).
+The app runs in simulation on a throw-away database. The table's default game (``[app]
+default_game``) is played to the end (for the score and history screens) and then set
+up at the first moment its package shows off (:meth:`companion.game.Game.showcases`),
+with the cards of that moment lying under the simulated camera and read by card vision
+(its deck model is built first, in the throw-away directory too), for every screen of
+:data:`SCREENS`. Then every game's moments are set up in turn and the play screen is
+saved at each of their shots (``<lang>-<size>-<game>-<shot>.png``): the cards laid, the
+board tapped and the alternatives offered, as the game's table inputs say.
 """
 
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from ui.kivyenv import SIZES
 
 SCREENS = ("home", "new_game", "play", "event", "scores", "history", "settings", "hardware", "tokens",
            "deck", "scoring", "board_editor")
 SEATS = (("Annemarie", "red"), ("Bob", "yellow"), ("Charlotte", "green"), ("Dirk-Jan", "blue"))
-STRAMASH_SHOTS = ("stramash-card", "stramash-choice")
-
-BUMERANG_SCREENS = ("bumerang-chain", "bumerang-penalty")
-"""Bumerang's play screen mid-game, rendered after the others (each starts a game)."""
 
 
-def prepare_games(app: Any) -> None:
-    """A finished game in the history and a game in progress on the table."""
-    from companion.game import Chance, Decision, Seat
+def seats(count: int) -> list[Any]:
+    from companion.game import Seat
+
+    return [Seat(name, colour) for name, colour in SEATS[:count]]
+
+
+def showcases(game: str) -> Sequence[Any]:
+    """``game``'s moments (:class:`companion.game.Showcase`)."""
+    from companion.games import get_game
+
+    return get_game(game).showcases(seats(len(SEATS)))
+
+
+def stage(app: Any, game: str, showcase: Any) -> None:
+    """Start ``showcase``'s game on the table and play its actions through the referee
+    (the last verdict in the banner)."""
+    app.table.start(game, seats(showcase.players), dict(showcase.options), seed=showcase.seed,
+                    dealer=showcase.dealer)
+    for action in showcase.actions:
+        app.table.submit(action)
+    app.table.changed()
+
+
+def feed(app: Any, driver: Any, inputs: Sequence[Mapping[str, Any]]) -> None:
+    """A shot's table inputs (table-script lines) after the move's earlier ones are
+    forgotten: cards laid in the play zone (read by card vision), taps on the board,
+    choices among the alternatives."""
+    from companion.inputs import Intent
+
+    if not inputs:
+        return
+    app.table.feed(Intent("clear"))
+    for line in inputs:
+        if "cards" in line:
+            lay_cards(app, driver, line["cards"])
+        elif "touch" in line:
+            app.table.feed(Intent("touch", {"target": line["touch"]}))
+        elif "choose" in line:
+            app.table.feed(Intent("choose", {"index": line["choose"]}))
+    app.table.changed()
+
+
+def default_board_file() -> Any | None:
+    """The default board of the first game played on a board file a table supplies."""
+    from companion import games
+    from companion.game import resolve_options
+
+    for name in games.available():
+        game = games.get_game(name)
+        if game.board_files:
+            return game.board(game.make_setup(seats(min(len(SEATS), game.max_players))),
+                              resolve_options(game.options, None))
+    return None
+
+
+def prepare_games(app: Any) -> Any:
+    """A finished game of the table's default game in the history, and the same game at
+    its first moment on the table; that moment (:class:`companion.game.Showcase`)."""
+    from companion.games import get_game
     from ui.driver import play_moves
 
-    seats = [Seat(name, colour) for name, colour in SEATS]
-    app.table.start("mustang", seats, seed=7)
-    play_moves(app.table.referee, 2000)
-    app.table.start("mustang", seats[:3], seed=11, dealer=1)
-    referee = app.table.referee
-    play_moves(referee, 60)
-    for _ in range(200):  # on, through the table, to a verdict that gives the dealer work
-        if isinstance(referee.pending, Chance):
-            app.table.simulate_chance()
-        else:
-            app.table.submit(referee.bot_action())
-        dealing = bool(referee.view().instructions)
-        if dealing and isinstance(referee.pending, Decision):
-            break
-    app.table.changed()
+    name = app.services.config.app.default_game
+    game = get_game(name)
+    app.table.start(name, seats(min(4, game.max_players)), seed=7)
+    play_moves(app.table.referee, 10_000)
+    moment = showcases(name)[0]
+    stage(app, name, moment)
+    return moment
 
 
 def render_all(out: Path, *, languages: tuple[str, ...] | None = None) -> list[Path]:
     """Save every screen at both sizes (and in each of ``languages``) into ``out``."""
+    from companion import games
+    from companion.i18n import current_language, set_language
     from ui.app import build_app
     from ui.driver import Driver, isolated_environment
 
@@ -65,11 +104,10 @@ def render_all(out: Path, *, languages: tuple[str, ...] | None = None) -> list[P
     isolated_environment(work)
     app = build_app(simulate=True, size=SIZES["hd"], quiet=True)
     driver = Driver(app).start()
-    from companion.i18n import current_language, set_language
-
     languages = languages or (current_language(),)
-    prepare_games(app)
-    lay_cards(app, driver)
+    moment = prepare_games(app)
+    for shot in moment.shots:
+        feed(app, driver, shot.inputs)
     written = []
     for lang in languages:
         set_language(lang)
@@ -79,113 +117,27 @@ def render_all(out: Path, *, languages: tuple[str, ...] | None = None) -> list[P
                 driver.close_popups()
                 show(app, driver, screen)
                 written.append(driver.shot(out / f"{lang}-{width}x{height}-{screen}.png"))
-    touches = prepare_stramash(app, driver)
-    for lang in languages:
-        set_language(lang)
-        for width, height in SIZES.values():
-            driver.resize(width, height)
-            driver.close_popups()
-            for shot, taps in zip(STRAMASH_SHOTS, ((), touches)):
-                tap_board(app, taps)
-                driver.go("play")
-                written.append(driver.shot(out / f"{lang}-{width}x{height}-{shot}.png"))
-    for lang in languages:
-        set_language(lang)
-        for width, height in SIZES.values():
-            driver.resize(width, height)
-            for screen in BUMERANG_SCREENS:
-                driver.close_popups()
-                show_bumerang(app, driver, screen)
-                written.append(driver.shot(out / f"{lang}-{width}x{height}-{screen}.png"))
-    for lang in languages:
-        set_language(lang)
-        written += dog_play(app, driver, out, lang)
+    for name in games.available():
+        for moment in showcases(name):
+            stage(app, name, moment)
+            for lang in languages:
+                set_language(lang)
+                for width, height in SIZES.values():
+                    driver.resize(width, height)
+                    for shot in moment.shots:
+                        driver.close_popups()
+                        feed(app, driver, shot.inputs)
+                        driver.go("play")
+                        driver.pump(6)
+                        written.append(driver.shot(out / f"{lang}-{width}x{height}-{name}-{shot.name}.png"))
     driver.close_popups()
     driver.stop()
     return written
 
 
-def prepare_stramash(app: Any, driver: Any) -> list[str]:
-    """A 4-player Stramash game in mid-game with the card of the player to move laid in
-    the play zone (read by card vision), on a turn where a tap on a laddie leaves a
-    choice of plays; returns the taps that bring the choice."""
-    from companion.game import Seat
-    from ui.driver import play_moves
-
-    app.table.start("stramash", [Seat(name, colour) for name, colour in SEATS], seed=3)
-    referee = app.table.referee
-    play_moves(referee, 60)
-    while True:
-        for action in referee.legal_actions():
-            lines = referee.game.table_inputs(referee.state.copy(), [action])
-            if any("choose" in line for line in lines) and any("touch" in line for line in lines):
-                app.table.changed()
-                lay_cards(app, driver, lines[0]["cards"])
-                return [line["touch"] for line in lines if "touch" in line]
-        play_moves(referee, 1)
-
-
-def tap_board(app: Any, taps: Any) -> None:
-    """The board drawing tapped at ``taps``, after the card in the play zone only (the
-    move's earlier taps forgotten)."""
-    from companion.inputs import Intent
-
-    cards = app.table.referee.cards
-    app.table.feed(Intent("clear"))
-    app.table.lay(cards)
-    for target in taps:
-        app.table.feed(Intent("touch", {"target": target}))
-
-
-def dog_choice(app: Any, seed: int = 11) -> Any:
-    """Start a 4-player DOG Royal game and play it on to a turn where a card of the hand
-    and one pawn leave several ways to move; that play (``None`` if the game ended)."""
-    import random
-
-    from companion.game import Seat, Sensed
-    from companion.games.dog.actions import Play
-
-    app.table.start("dog", [Seat(name) for name, _ in SEATS], {"mode": "royal"}, seed=seed)
-    referee = app.table.referee
-    game, rng = referee.game, random.Random(seed)
-    while not referee.is_over:
-        if getattr(referee.pending, "kind", None) == "turn":
-            for play in game.legal_actions(referee.state):
-                if isinstance(play, Play) and play.pawn and not play.other:
-                    found = game.propose(referee.state, Sensed(cards=(play.card,), token=play.pawn))
-                    if len(getattr(found, "alternatives", ())) > 1:
-                        return play
-        app.table.submit(game.choose(referee.state, rng))
-    return None
-
-
-def dog_play(app: Any, driver: Any, out: Path, lang: str) -> list[Path]:
-    """DOG's play screen at 800×480: a card laid, then its pawn tapped."""
-    from companion.inputs import Intent
-    from ui.simulation import Puppet
-
-    play = dog_choice(app)
-    if play is None:
-        return []
-    driver.resize(*SIZES["pi"])
-    driver.close_popups()
-    driver.go("play")
-    written = []
-    for step in ("card", "choose"):
-        if step == "card":
-            Puppet(app.table).lay([play.card])
-            app.poll()
-        else:
-            app.table.feed(Intent("touch", {"target": play.pawn}))
-        app.table.changed()
-        driver.pump(6)
-        written.append(driver.shot(out / f"{lang}-800x480-dog-{step}.png"))
-    return written
-
-
-def lay_cards(app: Any, driver: Any, cards: Any = None, patience: float = 120.0) -> None:
-    """Once card vision is ready, lay ``cards`` (default: two cards of the player to
-    move) in the play zone and give card vision a moment to read them."""
+def lay_cards(app: Any, driver: Any, cards: Sequence[str], patience: float = 120.0) -> None:
+    """Once card vision is ready, lay ``cards`` in the play zone and give card vision a
+    moment to read them (cards already lying there are only reported again)."""
     import time
 
     from ui.simulation import Puppet
@@ -196,13 +148,14 @@ def lay_cards(app: Any, driver: Any, cards: Any = None, patience: float = 120.0)
         driver.pump(1)
         time.sleep(0.05)
     referee = app.table.referee
-    if cards is None:
-        seat = getattr(referee.pending, "player", None)
-        hand = referee.game.hand(referee.state, seat) if seat is not None else ()
-        cards = [card for card in hand if card is not None][:2]
-    Puppet(app.table).lay(cards)
+    puppet = Puppet(app.table)
+    if tuple(sorted(puppet.laid)) == tuple(sorted(cards)):
+        app.table.lay(tuple(sorted(cards)))
+        return
+    puppet.lay(cards)
     for _ in range(60):
-        if referee.cards == tuple(sorted(cards)) and app.services.cards.status.state is not WatchState.PREPARING:
+        app.poll()
+        if referee.cards == tuple(sorted(cards)):
             break
         driver.pump(1)
         time.sleep(0.05)
@@ -223,12 +176,12 @@ def show(app: Any, driver: Any, screen: str) -> None:
         app.screen("scores").show(stored_sheet(finished),
                                   colours={i: s.colour for i, s in enumerate(finished.seats)})
     elif screen == "new_game":
-        app.screen("new_game").prepare("mustang")
+        app.screen("new_game").prepare(app.services.config.app.default_game)
         driver.go(screen)
-    elif screen == "board_editor":  # the default Bumerang board, opened to describe a table's own
-        from companion.games.bumerang.board import default_board
-
-        app.screen("board_editor").edit(default_board())
+    elif screen == "board_editor":  # the default board of a game played on a table's own board file
+        board = default_board_file()
+        if board is not None:
+            app.screen("board_editor").edit(board)
         driver.go(screen)
     elif screen == "settings":
         app.screen("settings").unlocked = True
@@ -238,47 +191,3 @@ def show(app: Any, driver: Any, screen: str) -> None:
     driver.pump(6)
 
 
-def bumerang_moves(screen: str, seats: list[Any]) -> tuple[dict[str, Any], int, list[Any]]:
-    """Options, seed and the built-in players' actions that lead to ``screen``'s moment,
-    the last action being the capture that opens a chain (``bumerang-chain``) or the
-    move that ignores a compulsory capture (``bumerang-penalty``), after at least a
-    dozen actions."""
-    import random
-
-    from companion.games.bumerang import GAME, moves
-    from companion.games.bumerang.actions import Capture
-    from companion.games.bumerang.state import Step
-
-    options = {"missed_capture": "claim"} if screen == "bumerang-penalty" else {}
-    for seed in range(1, 500):
-        state = GAME.start(seats, options, seed=seed)
-        rng = random.Random(seed)
-        played: list[Any] = []
-        while not GAME.is_over(state):
-            if len(played) > 12 and screen == "bumerang-penalty" and moves.infractions(state):
-                return options, seed, played + [moves.infractions(state)[0]]
-            chain = len(played) > 12 and screen == "bumerang-chain" and state.step is Step.TURN
-            for action in GAME.legal_actions(state) if chain else ():
-                if isinstance(action, Capture):
-                    after = state.copy()
-                    GAME.apply(after, action)
-                    if after.step is Step.CHAIN and after.winners is None:
-                        return options, seed, played + [action]
-            action = GAME.choose(state, rng)
-            GAME.apply(state, action)
-            played.append(action)
-    raise LookupError(screen)
-
-
-def show_bumerang(app: Any, driver: Any, screen: str) -> None:
-    """Start a Bumerang game on the table, play it to ``screen``'s moment through the
-    referee (the last verdict in the banner) and show the play screen."""
-    from companion.game import Seat
-
-    seats = [Seat(name, colour) for name, colour in SEATS[:3]]
-    options, seed, played = bumerang_moves(screen, seats)
-    app.table.start("bumerang", seats, options, seed=seed)
-    for action in played:
-        app.table.submit(action)
-    driver.go("play")
-    driver.pump(6)

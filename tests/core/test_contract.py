@@ -187,3 +187,24 @@ def test_the_view_names_every_player_and_who_acts(name):
     assert view.prompt.render("en") == pending.prompt.render("en")
     if isinstance(pending, Decision):
         assert all(0 <= p < players for p in pending.players)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_showcase_is_reached_by_legal_moves_and_its_inputs_are_script_lines(name):
+    """The moments ``companion screenshots`` pictures: a referee plays each one's actions
+    with no rejection, and each shot's inputs are table-script lines the referee takes."""
+    from companion.script_lines import parse_line
+
+    game = get_game(name)
+    seats = [Seat(n) for n in DEMO_NAMES[:game.max_players]]
+    for moment in game.showcases(seats):
+        referee = Referee.new(GameStore(":memory:"), name, seats[:moment.players], moment.options,
+                              seed=moment.seed, dealer=moment.dealer, simulated_hands=True)
+        for action in moment.actions:
+            verdict = referee.submit(action)
+            assert verdict.accepted, verdict.message.render("en")
+        assert not referee.is_over
+        assert moment.shots and len({shot.name for shot in moment.shots}) == len(moment.shots)
+        for shot in moment.shots:
+            for line in shot.inputs:
+                assert parse_line(1, json.dumps(line)) is not None

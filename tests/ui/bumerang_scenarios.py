@@ -174,16 +174,19 @@ def bumerang_screens(driver: Any, work: Path) -> dict[str, Any]:
     """Bumerang's play screens of ``companion screenshots`` at both sizes: errors, the
     smallest touch target, the highlighted victims and the game's buttons."""
     from ui.kivyenv import SIZES
-    from ui.screenshots import BUMERANG_SCREENS, show_bumerang
+    from ui.screenshots import showcases, stage
 
     app = driver.app
     settle(driver)
     report: dict[str, Any] = {}
     for width, height in SIZES.values():
         driver.resize(width, height)
-        for name in BUMERANG_SCREENS:
+        for moment in showcases("bumerang"):
             driver.close_popups()
-            show_bumerang(app, driver, name)
+            stage(app, "bumerang", moment)
+            driver.go("play")
+            driver.pump(6)
+            name = moment.shots[0].name
             page = app.page
             visible = [b for b in buttons(page) if b.get_root_window() is not None and b.opacity > 0]
             board = board_widget(page).view

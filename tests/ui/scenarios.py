@@ -676,16 +676,18 @@ def dog_one_move(driver: Any, work: Path) -> dict[str, Any]:
     from kivy.tests.common import UnitTestTouch
 
     from ui.board_widget import BoardWidget
-    from ui.screenshots import dog_choice
+    from ui.screenshots import showcases, stage
     from ui.widgets import escape
 
     app = driver.app
     driver.resize(800, 480)
-    move = dog_choice(app)   # a 4-player DOG Royal game, on to a turn whose card leaves a choice
+    moment = showcases("dog")[0]   # a 4-player DOG Royal game, on to a turn whose card and pawn leave a choice
+    stage(app, "dog", moment)
+    (card,), pawn = moment.shots[0].inputs[0]["cards"], moment.shots[1].inputs[-1]["touch"]
     referee, game = app.table.referee, app.table.referee.game
     app.go("play")
     driver.pump(4)
-    app.simulator.puppet.lay([move.card])   # the card goes in the play zone
+    app.simulator.puppet.lay([card])   # the card goes in the play zone
     app.poll()
     driver.pump(4)
 
@@ -695,7 +697,7 @@ def dog_one_move(driver: Any, work: Path) -> dict[str, Any]:
 
     widget = board()
     lit = list(widget.view.movable)
-    field = widget.board.field(next(p.field for p in widget.view.pieces if p.id == move.pawn))
+    field = widget.board.field(next(p.field for p in widget.view.pieces if p.id == pawn))
     taps = 0
     scrolled = False
     while not referee.touched and taps < 3:   # a first tap may zoom in on the small fields
@@ -719,17 +721,18 @@ def dog_one_move(driver: Any, work: Path) -> dict[str, Any]:
     touched = list(referee.touched)
     proposal = referee.proposal
     labels = [a.label.render("en") for a in proposal.alternatives] if proposal else []
-    index = next(i for i, a in enumerate(proposal.alternatives) if a.actions[0] == move) if proposal else None
+    index = len(labels) - 1 if labels else None   # the last way offered
+    move = proposal.alternatives[index].actions[0] if proposal and index is not None else None
     buttons_shown = [b for b in buttons(app.page) if index is not None and b.text == escape(labels[index])]
     before = len(referee.actions)
     if buttons_shown:
         buttons_shown[0].dispatch("on_release")
         app.poll()
         driver.pump(4)
-    return {"card": move.card, "pawn": move.pawn, "lit": lit, "taps": taps, "touched": touched, "labels": labels,
+    return {"card": card, "pawn": pawn, "lit": lit, "taps": taps, "touched": touched, "labels": labels,
             "button": bool(buttons_shown), "pressed": labels[index] if index is not None else None,
             "played": referee.actions[before:] == (move,),
-            "said": game.describe(move).render("en"), "scrolled": scrolled,
+            "said": game.describe(move).render("en") if move else None, "scrolled": scrolled,
             "banner": app.table.last.verdict.message.render("en") if app.table.last else None}
 
 

@@ -69,7 +69,7 @@ def test_the_bumerang_screenshots_show_the_chain_and_the_penalty_buttons(work):
     for key, found in report.items():
         assert found["failure"] is None, (key, found["failure"])
         assert found["smallest"] >= 48, key
-        if key.startswith("bumerang-chain"):
+        if key.startswith("chain"):
             (stone, victims), = found["targets"].items()
             assert victims and set(victims) <= set(found["victims"]), key
             assert any("stop capturing" in text for text in found["buttons"]), key

@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 from companion.boards import Board, BoardError
 from companion.errors import GameError
 from companion.game import (Action, BGStats, Decision, Game, Over, Pending, PlayerScore, Proposal, ScoreLine,
-                            ScoreSheet, Sensed, Setup, Verdict)
+                            ScoreSheet, Seat, Sensed, Setup, Showcase, Verdict)
 from companion.games.bumerang import bot, moves, script, table
 from companion.games.bumerang.actions import ACTION_TYPES, Pass, Penalty, Stop
 from companion.games.bumerang.board import default_board, load
@@ -45,6 +45,11 @@ class Bumerang(Game[BumerangState]):
     board_files = True
 
     # --- material ----------------------------------------------------------------------
+    def showcases(self, seats: Sequence[Seat]) -> tuple[Showcase, ...]:
+        from companion.games.bumerang.showcase import showcases   # pictures only: not loaded with the rules
+
+        return showcases(self, seats)
+
     def board(self, setup: Setup, options: Mapping[str, Any]) -> Board:
         """The setup's board file when a table supplies one, else the default board.
         Raises :class:`GameError` naming the field or line at fault in a bad file."""

@@ -17,8 +17,8 @@ from typing import Any, Mapping, Sequence
 
 from companion.boards import Board as BoardData
 from companion.errors import GameError
-from companion.game import (Action, BGStats, Decision, Deck, Game, Over, Pending, Proposal, ScoreLine,
-                            ScoreSheet, PlayerScore, Sensed, Setup, TokenSpec, Verdict)
+from companion.game import (Action, BGStats, Decision, Deck, Game, Over, Pending, PlayerScore, Proposal, ScoreLine,
+                            ScoreSheet, Seat, Sensed, Setup, Showcase, TokenSpec, Verdict)
 from companion.games.dog import bot, rounds, script, spoken, table, views
 from companion.games.dog.actions import ACTION_TYPES, Draw, Exchange, Fold, Place, Play
 from companion.games.dog.board import dog_board
@@ -50,6 +50,11 @@ class Dog(Game[DogState]):
     teams_allowed = True
 
     # --- material ------------------------------------------------------------------------
+    def showcases(self, seats: Sequence[Seat]) -> tuple[Showcase, ...]:
+        from companion.games.dog.showcase import showcases   # pictures only: not loaded with the rules
+
+        return showcases(self, seats)
+
     def decks(self) -> tuple[Deck, ...]:
         return decks()
 

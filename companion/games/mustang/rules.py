@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.errors import GameError
 from companion.game import (Action, BGStats, CardSpec, Chance, Decision, Deck, Game, HoldingPlace, Over, Pending,
-                            Proposal, ScoreSheet, Sensed, Setup, TokenSpec, Verdict)
+                            Proposal, ScoreSheet, Seat, Sensed, Setup, Showcase, TokenSpec, Verdict)
 from companion.games.mustang import cards as C
 from companion.games.mustang.changes import changes, snapshot
 from companion.games.mustang.actions import (ACTION_TYPES, Catch, Decline, Defend, DiscardCowboys, Done,
@@ -75,6 +75,11 @@ class Mustang(Game[MustangState]):
     # --- catalogue --------------------------------------------------------------------
     def tokens(self) -> tuple[TokenSpec, ...]:
         return tuple(TokenSpec(h.id, h.kind.value, h.colour, horse_name(h.id)) for h in HORSES.values())
+
+    def showcases(self, seats: Sequence[Seat]) -> tuple[Showcase, ...]:
+        from companion.games.mustang.showcase import showcases   # pictures only: not loaded with the rules
+
+        return showcases(self, seats)
 
     def decks(self) -> tuple[Deck, ...]:
         """The cowboy cards and the event cards, taught as one deck: the camera reads the

@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 from companion.boards import Board
 from companion.errors import GameError
 from companion.game import (Action, BGStats, Change, Decision, Deck, Game, Over, Pending, PlayerScore, Proposal,
-                            ScoreLine, ScoreSheet, Sensed, Setup, Verdict)
+                            ScoreLine, ScoreSheet, Seat, Sensed, Setup, Showcase, Verdict)
 from companion.games.stramash import bot, screen, script, touch
 from companion.games.stramash.actions import ACTION_TYPES, PLAYS, ComeOut, Discard, Fechter, FirstPlayer, Move, Split
 from companion.games.stramash.board import stramash_board
@@ -43,6 +43,11 @@ class Stramash(Game[StramashState]):
     bgstats = BGStats(None)
 
     # --- material ----------------------------------------------------------------------
+    def showcases(self, seats: Sequence[Seat]) -> tuple[Showcase, ...]:
+        from companion.games.stramash.showcase import showcases   # pictures only: not loaded with the rules
+
+        return showcases(self, seats)
+
     def decks(self) -> tuple[Deck, ...]:
         return (standard_deck(),)
 
