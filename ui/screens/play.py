@@ -244,6 +244,9 @@ class PlayScreen(Page):
         referee = self.referee
         pending = referee.pending
         out: list[Widget] = []
+        choice = referee.proposal is not None and bool(referee.proposal.alternatives)
+        if choice:   # the choice the table must make now comes first, above the fold
+            out.extend(self._proposal())
         banner = self._banner()
         if banner is not None:
             out.append(banner)
@@ -253,7 +256,8 @@ class PlayScreen(Page):
         if isinstance(pending, Over):
             out.append(primary(_("See the scores"), self.show_scores, height=m.touch * 1.4))
             return out
-        out.extend(self._proposal())
+        if not choice:
+            out.extend(self._proposal())
         countdown = self._countdown(view)
         if countdown is not None:
             out.append(countdown)
