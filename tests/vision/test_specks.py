@@ -1,11 +1,9 @@
-"""Leaving out a mask's specks while its outer contours are traced
-(vision.detect._outer_contours with a least extent, vision._refine.outer_contours)."""
+"""Leaving out a mask's specks from its outer contours (vision.detect._outer_contours with
+a least extent), checked against OpenCV's labelling of the mask's components."""
 
 import cv2
 import numpy as np
-import pytest
 
-from vision import _refine
 from vision.detect import _outer_contours, _regions
 
 
@@ -95,12 +93,3 @@ def test_regions_of_a_textured_mask_are_those_of_every_contour_traced():
         for (contour, hull), (want_contour, want_hull) in zip(found, expected):
             assert np.array_equal(contour, want_contour) and np.array_equal(hull, want_hull)
 
-
-def test_a_least_extent_that_is_not_a_number_is_refused():
-    mask = np.zeros((6, 8), np.uint8)
-    with pytest.raises(ValueError):
-        _refine.outer_contours(mask, float("nan"))
-    with pytest.raises(TypeError):
-        _refine.outer_contours(mask, "four")
-    with pytest.raises(TypeError):
-        _refine.outer_contours("mask", 4.0)
