@@ -134,6 +134,9 @@ class DeckModel:
         projected = np.ascontiguousarray(self.prototypes @ self.projection, np.float32)
         self._projected = projected
         self._squares = np.einsum("ij,ij->i", projected, projected)
+        # the products in _distances take the large matrix first: the matrix library then
+        # reads it as it lies instead of first copying it into its own layout
+        self._projection_t = np.ascontiguousarray(self.projection.T)
         self._index_projected = np.ascontiguousarray(self.index_prototypes @ self.index_projection)
         if self.scale <= 0:
             self.scale = _typical_spread(projected, self.labels)
@@ -176,8 +179,8 @@ class DeckModel:
         (M × D float32) to every prototype, as ``|s|² + |p|² - 2 s·p``, ``|p|²`` being
         ``_squares``. For a descriptor on a prototype the result may come out a little
         below 0."""
-        flat = seen @ self.projection
-        return np.einsum("ij,ij->i", flat, flat)[:, None] + self._squares[None, :] - 2.0 * (flat @ self._projected.T)
+        flat = np.ascontiguousarray((self._projection_t @ seen.T).T)
+        return np.einsum("ij,ij->i", flat, flat)[:, None] + self._squares[None, :] - 2.0 * (self._projected @ flat.T).T
 
     def near_tie(self, match: Match) -> bool:
         """Whether a card that is near enough to its best face is unknown only because

@@ -27,11 +27,13 @@ from types import ModuleType
 import cv2
 import numpy as np
 
-_refine: ModuleType | None
+compiled: ModuleType | None
+"""The project's compiled part (:mod:`vision._refine`: this refinement, and the tracing of
+:func:`vision.detect._outer_contours`), or None where it was not built."""
 try:
-    from vision import _refine
+    from vision import _refine as compiled
 except ImportError:  # not built: no C compiler where the project was installed
-    _refine = None
+    compiled = None
 
 SAMPLES_PER_SIDE = 14
 """Points sampled across each side when refining an outline."""
@@ -91,10 +93,10 @@ def refine_all(grey: np.ndarray, quads: np.ndarray, aspect: float,
         raise ValueError(f"outline corners must be finite and within {MAX_COORDINATE:.0f} pixels of the origin")
     if not (aspect > 0 and math.isfinite(aspect)):
         raise ValueError(f"aspect must be a positive number, not {aspect}")
-    if _refine is None:
+    if compiled is None:
         return refine_numpy(grey, refined, aspect, edge_contrast)
     support = np.full(len(refined), np.nan)
-    _refine.refine(grey, refined, support, aspect, edge_contrast, _ALONG, SLOPES, CROSSINGS, PAPER_LIKE)
+    compiled.refine(grey, refined, support, aspect, edge_contrast, _ALONG, SLOPES, CROSSINGS, PAPER_LIKE)
     return refined, support
 
 

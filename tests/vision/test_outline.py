@@ -22,7 +22,7 @@ def implementation(request, monkeypatch) -> str:
     """Each test that takes it runs with the compiled refinement and with the NumPy
     fallback used where the module was not built."""
     if request.param == "numpy":
-        monkeypatch.setattr(outline, "_refine", None)
+        monkeypatch.setattr(outline, "compiled", None)
     return request.param
 
 
@@ -329,12 +329,12 @@ def test_without_the_compiled_module_the_numpy_fallback_finds_the_cards(monkeypa
     monkeypatch.delattr(vision, "_refine")
     try:
         importlib.reload(outline)
-        assert outline._refine is None
+        assert outline.compiled is None
         found = find_cards(image)
     finally:
         monkeypatch.undo()
         importlib.reload(outline)
-    assert outline._refine is not None
+    assert outline.compiled is not None
     assert len(found) == len(truth.cards) == len(found_in_c)
     for card in truth.cards:
         assert min(_error(quad, np.float32(card.corners)) for quad in found) < 3
