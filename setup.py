@@ -1,6 +1,7 @@
-"""The compiled part of the project: card vision's outline refinement (vision/_refine.c,
-see vision/outline.py, which falls back on NumPy where it could not be built). Everything
-else about the package is in pyproject.toml."""
+"""The compiled part of the project: card vision's outline refinement and the tracing of a
+mask's outer contours (vision/_refine.c, see vision/outline.py and vision/detect.py, which
+fall back on NumPy and OpenCV where it could not be built). Everything else about the
+package is in pyproject.toml."""
 
 from setuptools import Extension, setup
 
