@@ -20,10 +20,7 @@ cells: two faces that differ only in their suit symbols (the queens of spades an
 clubs) differ there most, in symbols a few pixels across that the 8×8 cells blur
 together. :meth:`vision.model.DeckModel.settle` settles such near ties with it.
 
-The slight blur, the white balance with the grey levels, the shrinking and the gradient
-histograms (but for their scaling to unit length) are done in C (:mod:`vision._refine`:
-``blur``, ``white_balance``, ``shrink``, ``gradient_histograms``), bit for bit as OpenCV
-(4 and 5) and NumPy did them, at a fraction of their time.
+The pixel work is OpenCV's and NumPy's, a call per step for all of a frame's cards.
 """
 
 from __future__ import annotations
@@ -33,8 +30,6 @@ from collections.abc import Sequence
 
 import cv2
 import numpy as np
-
-from vision import _refine
 
 WARP_SIZE = (64, 88)
 """The upright card image descriptors are computed from (width, height)."""
@@ -72,19 +67,38 @@ def _unit_rows(rows: np.ndarray) -> np.ndarray:
     return rows / np.maximum(lengths, np.float32(1e-3))
 
 
+@functools.lru_cache(maxsize=64)
+def _histogram_slots(n: int, height: int, width: int, cell: int) -> np.ndarray:
+    """Where each pixel of N ``height`` × ``width`` images, stacked with a row above and
+    below each (N·(height + 2) × width, int32, read-only), adds to their gradient
+    histograms (:func:`gradient_histograms`): the first of its cell's :data:`HOG_BINS`
+    slots; the added rows to slots past the N images' histograms."""
+    length = (height // cell) * (width // cell) * HOG_BINS
+    cell_of = (np.arange(height)[:, None] // cell) * (width // cell) + np.arange(width)[None, :] // cell
+    slots = np.full((n, height + 2, width), n * length, np.int32)
+    slots[:, 1:-1] = np.arange(n)[:, None, None] * length + cell_of * HOG_BINS
+    slots.flags.writeable = False
+    return slots.reshape(-1, width)
+
+
 def gradient_histograms(greys: np.ndarray, cell: int) -> np.ndarray:
     """Magnitude-weighted histograms of gradient direction (signed, :data:`HOG_BINS`
     bins) in ``cell``×``cell`` cells, row by row, of each of N grey images (N × height
     × width, uint8, both multiples of ``cell``, at least 2), square-rooted and scaled to
-    unit length (N × cells·:data:`HOG_BINS`, float32). The gradients are
-    ``cv2.Sobel(…, cv2.CV_32F)``'s 3×3 with each image's border reflected
-    (BORDER_REFLECT_101), their lengths and directions ``cv2.cartToPolar``'s, a direction's
-    bin ``int(angle · HOG_BINS / 2π) % HOG_BINS`` in float32, the histograms summed in
-    float64 in pixel order (:func:`vision._refine.gradient_histograms`, bit for bit)."""
+    unit length (N × cells·:data:`HOG_BINS`, float32). The gradients are ``cv2.Sobel``'s
+    3×3 with each image's own border reflected: the images are stacked with a mirrored
+    row above and below each, so that one call serves them all."""
     n, height, width = greys.shape
-    roots = np.empty((n, (height // cell) * (width // cell) * HOG_BINS), np.float32)
-    _refine.gradient_histograms(np.ascontiguousarray(greys), cell, HOG_BINS, roots)
-    return _unit_rows(roots)
+    padded = np.concatenate([greys[:, 1:2], greys, greys[:, -2:-1]], axis=1).reshape(-1, width)
+    magnitude, angle = cv2.cartToPolar(cv2.Sobel(padded, cv2.CV_32F, 1, 0, ksize=3),
+                                       cv2.Sobel(padded, cv2.CV_32F, 0, 1, ksize=3))
+    # "% HOG_BINS" as a mask: the angles are not negative and HOG_BINS is a power of two
+    slots = (angle * (HOG_BINS / (2 * np.pi))).astype(np.int32)
+    slots &= HOG_BINS - 1
+    slots += _histogram_slots(n, height, width, cell)
+    length = (height // cell) * (width // cell) * HOG_BINS
+    hist = np.bincount(slots.ravel(), magnitude.ravel(), (n + 1) * length)[:n * length]
+    return _unit_rows(np.sqrt(hist).astype(np.float32).reshape(n, -1))
 
 
 @functools.lru_cache(maxsize=8)
@@ -120,45 +134,38 @@ def warp_card(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = WARP_
     return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-_BLUR_TAPS = (14, 62, 104, 62, 14)
-"""The kernel of ``cv2.GaussianBlur(card, (5, 5), 1.0)`` as OpenCV blurs uint8 images with
-it: 5 taps for sigma 1 in whole 1/256ths (its bit-exact Gaussian, rounded with error
-diffusion; OpenCV 4 and 5 alike)."""
-
-
 def _shrunk(image: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """``image`` (height × width, or × channels, uint8, C-contiguous) shrunk to ``size``
-    (width, height) as ``cv2.resize(image, size, interpolation=cv2.INTER_AREA)`` shrinks
-    it, bit for bit, at a fraction of its time (:func:`vision._refine.shrink`)."""
-    out = np.empty((size[1], size[0], *image.shape[2:]), np.uint8)
-    _refine.shrink(image.reshape(*image.shape[:2], -1), out.reshape(size[1], size[0], -1))
-    return out
+    """``image`` shrunk to ``size`` (width, height), each pixel the mean of the area it covers."""
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
 
 
-def _white_balanced(cards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """N cards (N × height × width × 3, uint8), each with its brightest 8×8 patch (the
-    paper; of the patches' mean levels as ``cv2.resize(card, (width / 8, height / 8),
-    interpolation=cv2.INTER_AREA)`` gives them, the first with the greatest sum) made
+_ROW_CHANNELS = np.tile(np.arange(3), WARP_SIZE[0])
+"""The colour channel of each number of a row of an upright card image (B, G, R, B, …)."""
+
+
+def _white_balanced(cards: np.ndarray) -> np.ndarray:
+    """Each of N stacked cards (N·height × width × 3, uint8) with its brightest 8×8
+    patch (the paper; the first with the greatest sum of the patches' mean levels) made
     neutral white: each level scaled by the card's gain for its channel, 235 / max(the
-    patch's level, 20) (float32), and cut to a whole level, at most 255; and their grey
-    levels (N × height × width, as ``cv2.COLOR_BGR2GRAY`` makes them). Both in one pass
-    (:func:`vision._refine.white_balance`)."""
-    balanced, grey = np.empty_like(cards), np.empty(cards.shape[:3], np.uint8)
-    _refine.white_balance(cards, 8, 235.0, 20.0, balanced, grey)
-    return balanced, grey
+    patch's level, 20) (float32), and cut to a whole level, at most 255."""
+    height, width = WARP_SIZE[1], WARP_SIZE[0]
+    n = len(cards) // height
+    patches = _shrunk(cards, (width // 8, n * height // 8)).reshape(n, -1, 3)
+    bright = patches[np.arange(n), np.argmax(patches.sum(axis=2, dtype=np.int32), axis=1)].astype(np.float32)
+    gains = 235.0 / np.maximum(bright, np.float32(20.0))
+    levels = cards.reshape(n, height, width * 3).astype(np.float32)  # a card's row: its pixels' channels in turn
+    levels *= gains[:, _ROW_CHANNELS][:, None, :]
+    balanced = np.empty_like(cards)
+    np.minimum(levels, np.float32(255.0), out=balanced.reshape(levels.shape), casting="unsafe")
+    return balanced
 
 
 def _balanced(cards: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Upright card images of :data:`WARP_SIZE`, slightly blurred (``cv2.GaussianBlur(card,
-    (5, 5), 1.0)``, bit for bit: :data:`_BLUR_TAPS`, :func:`vision._refine.blur`) and white
-    balanced (:func:`_white_balanced`), stacked: in colour (N·height × width × 3), and in
-    grey (N·height × width)."""
-    stacked = np.stack(cards)
-    blurred = np.empty_like(stacked)
-    _refine.blur(stacked, _BLUR_TAPS, blurred)
-    balanced, grey = _white_balanced(blurred)
-    n, (width, height) = len(cards), WARP_SIZE
-    return balanced.reshape(n * height, width, 3), grey.reshape(n * height, width)
+    """Upright card images of :data:`WARP_SIZE`, each slightly blurred
+    (``cv2.GaussianBlur(card, (5, 5), 1.0)``) and white balanced (:func:`_white_balanced`),
+    stacked: in colour (N·height × width × 3), and in grey (N·height × width)."""
+    balanced = _white_balanced(np.concatenate([cv2.GaussianBlur(card, (5, 5), 1.0) for card in cards]))
+    return balanced, cv2.cvtColor(balanced, cv2.COLOR_BGR2GRAY)
 
 
 def describe_all(cards: Sequence[np.ndarray]) -> np.ndarray:

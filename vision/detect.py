@@ -6,12 +6,11 @@ Finding a card is done in three steps:
    dark, patterned and light tables alike: where the image is a little brighter than
    the mean of its surroundings (:func:`_brighter_than_around`: uneven light and
    shadows cancel, and a card barely brighter than a light table still stands out
-   along its edges), and the regions closed by Canny edges grown by a pixel (the bits
-   of ``cv2.dilate(cv2.Canny(...))``, made faster in C: :func:`vision._refine.edge_mask`).
-   The regions are the outer contours of the two masks (as ``cv2.findContours`` traces
-   them, faster in C: :func:`_outer_contours`). A region that has a card's proportions
-   becomes a candidate; a blob of touching or slightly overlapping cards is split into
-   its cards (:func:`_split`).
+   along its edges), and the regions closed by Canny edges grown by a pixel
+   (:func:`_edge_mask`). The regions are the outer contours of the two masks
+   (:func:`_outer_contours`, traced in C). A region that has a card's proportions becomes a
+   candidate; a blob of touching or slightly overlapping cards is split into its cards
+   (:func:`_split`).
 2. *Refinement.* Each candidate's sides are moved onto the card's real edges
    (:mod:`vision.outline`), all of a frame's candidates in a few batches: first the
    regions' own quads, then the parts of the regions that need splitting. Last, where
@@ -38,7 +37,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision import _refine
+from vision import outline
 from vision.decks import POKER_ASPECT
 from vision.outline import refine_all
 
@@ -49,6 +48,9 @@ CORNER_COVER = 0.7
 _NEXT = np.array([1, 2, 3, 0])
 """Each corner's following one, clockwise: ``quad[_NEXT] - quad`` are a quad's sides
 (indexing costs less than ``np.roll`` on four points)."""
+
+_PREVIOUS = np.array([3, 0, 1, 2])
+"""Each corner's preceding one."""
 
 
 @dataclass(frozen=True)
@@ -107,12 +109,14 @@ def _centre(quad: np.ndarray | list[list[float]]) -> tuple[float, float]:
 def _clockwise_short_first(quad: np.ndarray | list[list[float]]) -> np.ndarray:
     """A quad's four corners (float32) clockwise in image coordinates, the first side
     a short one: ordered by their angles about the corners' mean, then turned by one
-    when the first side is longer than the second. In C
-    (:func:`vision._refine.clockwise_short_first`: the numbers of Python's floats, its
-    ``math.atan2``, stable sort and ``** 2``, to the bit)."""
-    out = np.empty((4, 2), np.float32)
-    _refine.clockwise_short_first(quad, out)
-    return out
+    when the first side is longer than the second."""
+    corners = _corners(quad)
+    cx, cy = _centre(corners)
+    corners = sorted(corners, key=lambda corner: math.atan2(corner[1] - cy, corner[0] - cx))
+    (x0, y0), (x1, y1), (x2, y2) = corners[:3]
+    if (x1 - x0) ** 2 + (y1 - y0) ** 2 > (x2 - x1) ** 2 + (y2 - y1) ** 2:
+        corners = corners[1:] + corners[:1]
+    return np.array(corners, np.float32)
 
 
 def _side_lengths(quads: np.ndarray) -> np.ndarray:
@@ -122,13 +126,19 @@ def _side_lengths(quads: np.ndarray) -> np.ndarray:
 
 
 def _card_shaped(quads: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> list[bool]:
-    """Whether each of N quads (N × 4 × 2 float32, C-contiguous, clockwise, short side
-    first) is convex, of a card's size and proportions, and close to a rectangle: its
-    mean short side over its mean long side within ``aspect_tolerance`` of ``aspect``,
-    each side at least 0.8 of the one opposite, its area within ``area_range``. In C
-    (:func:`vision._refine.card_shaped`): the sides in float32 as NumPy measured them,
-    convexity and area as ``cv2.isContourConvex`` and ``cv2.contourArea`` find them."""
-    return _refine.card_shaped(quads, settings.aspect, settings.aspect_tolerance, *area_range)
+    """Whether each of N quads (N × 4 × 2 float32, clockwise, short side first) is
+    convex, of a card's size and proportions, and close to a rectangle: its mean short
+    side over its mean long side within ``aspect_tolerance`` of ``aspect``, each side at
+    least 0.8 of the one opposite, its area within ``area_range``. The proportions are
+    checked for all quads at once."""
+    sides = _side_lengths(quads)
+    short, long = (sides[:, 0] + sides[:, 2]) / 2, (sides[:, 1] + sides[:, 3]) / 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        proportioned = (long > 0) & ~(np.abs(short / long - settings.aspect) > settings.aspect_tolerance)
+    for a, b in ((0, 2), (1, 3)):
+        proportioned &= np.minimum(sides[:, a], sides[:, b]) >= 0.8 * np.maximum(sides[:, a], sides[:, b])
+    return [bool(ok) and cv2.isContourConvex(quad) and area_range[0] <= cv2.contourArea(quad) <= area_range[1]
+            for quad, ok in zip(quads, proportioned)]
 
 
 def _quad_of(hull: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> np.ndarray | None:
@@ -175,17 +185,15 @@ def _split(contour: np.ndarray, settings: DetectSettings, area_range: tuple[floa
     Each core, grown back by ``d``, is a card when the blob covers it
     (``rectangularity`` of it: :meth:`_Part.covered`). A blob whose area (boundary
     pixels included) is less than ``rectangularity`` of the smallest card's can cover
-    no card, and is not searched. ``d`` is OpenCV's 3 × 3 chamfer distance as its own
-    code computes it (``cv2.distanceTransform(solid, cv2.DIST_L2, 3)`` without Intel's
-    IPP, as on the Pi), the same bits on every machine (:func:`vision._refine.distances`).
+    no card, and is not searched. ``d`` is OpenCV's 3 × 3 chamfer distance
+    (``cv2.distanceTransform(solid, cv2.DIST_L2, 3)``).
     """
     if cv2.contourArea(contour) + cv2.arcLength(contour, True) < settings.rectangularity * area_range[0]:
         return []
     x, y, w, h = cv2.boundingRect(contour)
     solid = np.zeros((h + 2, w + 2), np.uint8)
     cv2.drawContours(solid, [contour], -1, 255, -1, offset=(1 - x, 1 - y))
-    distance = np.empty(solid.shape, np.float32)
-    _refine.distances(solid, distance)
+    distance = cv2.distanceTransform(solid, cv2.DIST_L2, 3)
     deepest = float(distance.max())
     out: list[_Part] = []
     for level in (0.55, 0.7, 0.85):
@@ -219,15 +227,22 @@ def _coverage(solid: np.ndarray, box: np.ndarray) -> float:
 
 def _outer_contours(mask: np.ndarray, least: float = 0.0) -> tuple[np.ndarray, ...]:
     """The outer contours of a mask (a C-contiguous uint8 array, any non-zero pixel in
-    it): what ``cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]``
-    gives, the same int32 N × 1 × 2 arrays in the same order, traced in C
-    (:func:`vision._refine.outer_contours`) at less than half its time: OpenCV stops at
-    every run of pixels of a textured table's mask, that code only where a contour's
-    border is met. Contours whose points span a box of ``w`` × ``h`` pixels with
-    (w − 1) · (h − 1) < ``least`` are left out (the mask's specks)."""
-    points, bounds = _refine.outer_contours(mask, least)
-    flat = np.frombuffer(points, np.int32).reshape(-1, 1, 2)
-    return tuple([flat[start:end] for start, end in zip(bounds, bounds[1:])])
+    it), as ``cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)`` traces
+    them (int32 N × 1 × 2 arrays, in its order), less those whose points span a box of
+    ``w`` × ``h`` pixels with (w − 1) · (h − 1) < ``least`` (the mask's specks).
+
+    Traced in C where the project's compiled part was built
+    (:data:`vision.outline.compiled`): OpenCV's scan stops at each of the thousands of
+    runs of a textured table's mask, the C only where a contour's border is met, and a
+    speck's contour becomes no NumPy array (a quarter of OpenCV's time with the specks
+    left out in Python, about 3 ms of a frame here)."""
+    if outline.compiled is not None:
+        points, bounds = outline.compiled.outer_contours(mask, least)
+        flat = np.frombuffer(points, np.int32).reshape(-1, 1, 2)
+        return tuple([flat[start:end] for start, end in zip(bounds, bounds[1:])])
+    contours = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+    return tuple([contour for contour, (_, _, w, h) in zip(contours, map(cv2.boundingRect, contours))
+                  if (w - 1) * (h - 1) >= least])
 
 
 def _regions(mask: np.ndarray, area_range: tuple[float, float]) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -248,19 +263,22 @@ def _brighter_than_around(blurred: np.ndarray, settings: DetectSettings) -> np.n
     down, so the outer outline of what is taken there encloses the card.
 
     This is ``cv2.adaptiveThreshold`` (mean, binary) for a ``local_contrast`` of at least
-    0: the threshold of the difference, saturated at 0, between ``blurred`` (a
-    C-contiguous uint8 array) and its ``cv2.boxFilter`` mean (the outside its border
-    pixels repeated). Made in C (:func:`vision._refine.brighter_mask`), the same bits in
-    about 0.4 of those calls' time, for windows up to ``vision._refine.WIDEST_WINDOW``
-    pixels: OpenCV's means of wider ones are not all rounded to nearest, and its calls
-    make the mask."""
+    0: the threshold of the difference, saturated at 0, between ``blurred`` (a uint8
+    array) and its ``cv2.boxFilter`` mean (the outside its border pixels repeated), done
+    in steps that OpenCV vectorises (its own last step looks each pixel up in a table)."""
     side = max(int(round(settings.local_window * math.sqrt(blurred.shape[0] * blurred.shape[1]))) | 1, 3)
-    if side > _refine.WIDEST_WINDOW:
-        mean = cv2.boxFilter(blurred, -1, (side, side), borderType=cv2.BORDER_REPLICATE | cv2.BORDER_ISOLATED)
-        return cv2.threshold(cv2.subtract(blurred, mean), settings.local_contrast, 255, cv2.THRESH_BINARY)[1]
-    mask = np.empty_like(blurred)
-    _refine.brighter_mask(blurred, side, settings.local_contrast, mask)
-    return mask
+    mean = cv2.boxFilter(blurred, -1, (side, side), borderType=cv2.BORDER_REPLICATE | cv2.BORDER_ISOLATED)
+    return cv2.threshold(cv2.subtract(blurred, mean), settings.local_contrast, 255, cv2.THRESH_BINARY)[1]
+
+
+_GROW = np.ones((3, 3), np.uint8)
+"""The 3 × 3 square the edge mask's edges are grown by."""
+
+
+def _edge_mask(blurred: np.ndarray, settings: DetectSettings) -> np.ndarray:
+    """Canny's edges of ``blurred`` (``canny_low``, ``canny_high``) grown by a pixel, so
+    that an edge broken by a pixel still closes a region."""
+    return cv2.dilate(cv2.Canny(blurred, settings.canny_low, settings.canny_high), _GROW)
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
@@ -304,9 +322,7 @@ class CardFinder:
             self._outlines = []
             if min(self.grey.shape[:2]) >= 16:
                 blurred = cv2.GaussianBlur(self.grey, (5, 5), 0)
-                edges = np.empty_like(blurred)
-                _refine.edge_mask(blurred, self.settings.canny_low, self.settings.canny_high, edges)
-                self._search.add((_brighter_than_around(blurred, self.settings), edges))
+                self._search.add((_brighter_than_around(blurred, self.settings), _edge_mask(blurred, self.settings)))
                 self._outlines = self._search.cards()
         return self._outlines
 
@@ -515,9 +531,9 @@ class _Quads:
             self.append(quad)
 
     def repeats(self, candidate: np.ndarray) -> bool:
-        """Whether every corner of ``candidate`` (4 × 2 float32, C-contiguous) is within 3
-        pixels of the same corner of one of the quads (:func:`vision._refine.repeats`)."""
-        return _refine.repeats(self._array, self._count, candidate)
+        """Whether every corner of ``candidate`` (4 × 2) is within 3 pixels of the same
+        corner of one of the quads."""
+        return self._count > 0 and float(np.abs(self._array[:self._count] - candidate).max(axis=(1, 2)).min()) < 3
 
 
 def _mean_sides(quads: list[np.ndarray]) -> tuple[list[float], list[float]]:
@@ -538,22 +554,54 @@ def _corner_quads(contour: np.ndarray, short: float, long: float) -> list[np.nda
     outline, both ways round: where two sides that run at least a quarter of ``short``
     along the outline (as ``cv2.approxPolyDP`` straightens it) meet at 75–105°, with at
     most a tenth of ``short`` of outline between them (a card's rounded corner) — the
-    corner is where their lines cross. In C (:func:`vision._refine.corner_cards`)."""
-    poly = cv2.approxPolyDP(contour, max(2.0, 0.03 * short), True)
-    return _quads(_refine.corner_cards(poly.reshape(-1, 2), short, long))
+    corner is where their lines cross."""
+    poly = cv2.approxPolyDP(contour, max(2.0, 0.03 * short), True).reshape(-1, 2).astype(np.float64)
+    count = len(poly)
+    if count < 3:
+        return []
+    sides = np.concatenate((poly[1:], poly[:1])) - poly
+    lengths = np.hypot(sides[:, 0], sides[:, 1])
+    first = np.flatnonzero(lengths >= 0.25 * short)
+    if len(first) < 2:
+        return []
+    # each run with the next: the sides between them (at most two) and their directions,
+    # for all pairs at once; the rest per pair in plain Python
+    second = np.concatenate((first[1:], first[:1]))
+    between = (second - first - 1) % count
+    rounding = np.where(between >= 1, lengths[(first + 1) % count], 0.0) + \
+        np.where(between >= 2, lengths[(first + 2) % count], 0.0)
+    u, v = sides[first] / lengths[first, None], sides[second] / lengths[second, None]
+    out: list[np.ndarray] = []
+    for k in np.flatnonzero((between <= 2) & ~(rounding > 0.1 * short)).tolist():
+        (ux, uy), (vx, vy) = u[k].tolist(), v[k].tolist()
+        cross = ux * vy - uy * vx
+        if abs(ux * vx + uy * vy) > 0.25 or abs(cross) < 1e-6:
+            continue
+        (x0, y0), (x1, y1) = poly[first[k]].tolist(), poly[second[k]].tolist()
+        along = ((x1 - x0) * vy - (y1 - y0) * vx) / cross
+        out += _cards_at([x0 + along * ux, y0 + along * uy], [-ux, -uy], [vx, vy], short, long)
+    return out
 
 
 def _cards_around(quad: np.ndarray, short: float, long: float) -> list[np.ndarray]:
-    """Card outlines (``short`` × ``long``) placed at each corner of ``quad`` (float32
-    or float64), along its two sides there, both ways round. In C
-    (:func:`vision._refine.cards_around`)."""
-    return _quads(_refine.cards_around(np.ascontiguousarray(quad), short, long))
+    """Card outlines (``short`` × ``long``) placed at each corner of ``quad``, along its
+    two sides there, both ways round."""
+    corners = quad.astype(np.float64)
+    along = corners[_NEXT] - corners
+    along /= np.maximum(np.hypot(along[:, 0], along[:, 1]), 1e-6)[:, None]
+    return [card
+            for corner, following, preceding in zip(corners.tolist(), along.tolist(), (-along[_PREVIOUS]).tolist())
+            for card in _cards_at(corner, following, preceding, short, long)]
 
 
-def _quads(cards: bytearray) -> list[np.ndarray]:
-    """The quads (4 × 2 float32, each clockwise with a short side first) of the float32
-    numbers :mod:`vision._refine` gives, in turn."""
-    return list(np.frombuffer(cards, np.float32).reshape(-1, 4, 2))
+def _cards_at(corner: list[float], along_u: list[float], along_v: list[float], short: float,
+              long: float) -> list[np.ndarray]:
+    """Card outlines (``short`` × ``long``) with a corner at ``corner`` ([x, y]) and
+    their sides along the unit vectors ``along_u`` and ``along_v``, both ways round."""
+    (x, y), (ux, uy), (vx, vy) = corner, along_u, along_v
+    return [_clockwise_short_first([[x, y], [x + a * ux, y + a * uy], [x + a * ux + b * vx, y + a * uy + b * vy],
+                                    [x + b * vx, y + b * vy]])
+            for a, b in ((short, long), (long, short))]
 
 
 def _near(candidate: np.ndarray, centres: list[tuple[float, float]]) -> bool:

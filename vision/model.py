@@ -23,7 +23,6 @@ from pathlib import Path
 import numpy as np
 
 from companion.i18n import Domain
-from vision import _refine
 from vision.describe import DESCRIPTOR_VERSION, INDEX_LENGTH
 from vision.errors import ModelFileError
 
@@ -39,19 +38,6 @@ INDEX_MARGIN = 0.2
 the other's for :meth:`DeckModel.settle` to name it: twice the margin a card needs."""
 INDEX_KEEP = 128
 """Directions kept by the index descriptors' whitening (:func:`whitening`)."""
-
-
-PANEL = 16
-"""The columns of a panel (:func:`_panels`): the matching's products read a matrix
-a panel at a time (``vision/_refine.c``, ``squared_distances``)."""
-
-
-def _panels(matrix: np.ndarray, rows: int) -> np.ndarray:
-    """``matrix`` (R × C, R ≤ ``rows``) as ⌈C / :data:`PANEL`⌉ panels (each ``rows`` ×
-    :data:`PANEL`, float32) of its columns, :data:`PANEL` at a time, padded with zeros."""
-    padded = np.zeros((rows, -(-matrix.shape[1] // PANEL) * PANEL), np.float32)
-    padded[:matrix.shape[0], :matrix.shape[1]] = matrix
-    return np.ascontiguousarray(padded.reshape(rows, -1, PANEL).transpose(1, 0, 2))
 
 
 def _typical_spread(projected: np.ndarray, labels: np.ndarray) -> float:
@@ -145,12 +131,12 @@ class DeckModel:
             self.projection = whitening(self.prototypes, self.labels)
         if self.index_projection is None:
             self.index_projection = whitening(self.index_prototypes, self.labels, keep=INDEX_KEEP)
-        projected = np.ascontiguousarray(self.prototypes @ self.projection)
+        projected = np.ascontiguousarray(self.prototypes @ self.projection, np.float32)
+        self._projected = projected
         self._squares = np.einsum("ij,ij->i", projected, projected)
-        # the projection and the projected prototypes (as columns), as the panels that
-        # _distances reads (the only copy kept of the projected prototypes)
-        self._projection_panels = _panels(self.projection, len(self.projection))
-        self._prototype_panels = _panels(projected.T, PANEL * len(self._projection_panels))
+        # the products in _distances take the large matrix first: the matrix library then
+        # reads it as it lies instead of first copying it into its own layout
+        self._projection_t = np.ascontiguousarray(self.projection.T)
         self._index_projected = np.ascontiguousarray(self.index_prototypes @ self.index_projection)
         if self.scale <= 0:
             self.scale = _typical_spread(projected, self.labels)
@@ -190,14 +176,11 @@ class DeckModel:
 
     def _distances(self, seen: np.ndarray) -> np.ndarray:
         """Squared (projected) distances (M × K, float32) from each of M descriptors
-        (M × D float32, C-contiguous) to every prototype, as ``|s|² + |p|² - 2 s·p``, ``|p|²``
-        being ``_squares``: ``vision._refine.squared_distances``, whose sums add their terms
-        in order (``|s|²`` in float64), so that every machine gives the same bits, within
-        about 1e-6 of ``|s|² + |p|²`` of exact arithmetic. For a descriptor on a prototype
-        the result may come out a little below 0."""
-        out = np.empty((len(seen), len(self._squares)), np.float32)
-        _refine.squared_distances(seen, self._projection_panels, self._prototype_panels, self._squares, out)
-        return out
+        (M × D float32) to every prototype, as ``|s|² + |p|² - 2 s·p``, ``|p|²`` being
+        ``_squares``. For a descriptor on a prototype the result may come out a little
+        below 0."""
+        flat = np.ascontiguousarray((self._projection_t @ seen.T).T)
+        return np.einsum("ij,ij->i", flat, flat)[:, None] + self._squares[None, :] - 2.0 * (self._projected @ flat.T).T
 
     def near_tie(self, match: Match) -> bool:
         """Whether a card that is near enough to its best face is unknown only because

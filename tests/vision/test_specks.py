@@ -1,12 +1,22 @@
-"""Leaving out a mask's specks while its outer contours are traced
-(vision.detect._outer_contours with a least extent, vision._refine.outer_contours)."""
+"""Leaving out a mask's specks from its outer contours (vision.detect._outer_contours with
+a least extent: traced in C, vision._refine.outer_contours, or by OpenCV where that was not
+built), checked against OpenCV's labelling of the mask's components."""
 
 import cv2
 import numpy as np
 import pytest
 
-from vision import _refine
+from vision import outline
 from vision.detect import _outer_contours, _regions
+
+
+@pytest.fixture(params=["c", "opencv"], autouse=True)
+def implementation(request, monkeypatch) -> str:
+    """Each test runs with the compiled tracing and with OpenCV's, used where the
+    compiled part was not built."""
+    if request.param == "opencv":
+        monkeypatch.setattr(outline, "compiled", None)
+    return request.param
 
 
 def _without_small_components(mask: np.ndarray, least: float) -> np.ndarray:
@@ -96,7 +106,11 @@ def test_regions_of_a_textured_mask_are_those_of_every_contour_traced():
             assert np.array_equal(contour, want_contour) and np.array_equal(hull, want_hull)
 
 
-def test_a_least_extent_that_is_not_a_number_is_refused():
+def test_a_least_extent_that_is_not_a_number_is_refused(implementation):
+    if implementation == "opencv":
+        return
+    from vision import _refine
+
     mask = np.zeros((6, 8), np.uint8)
     with pytest.raises(ValueError):
         _refine.outer_contours(mask, float("nan"))
