@@ -103,7 +103,8 @@ class Services:
 
 def open_services(*, simulate: bool, config_path: str | Path | None = None,
                   start_hardware: bool = True) -> Services:
-    """Load the configuration, open the database and start the devices.
+    """Load the settings (:class:`referee.settings.Settings`), open the database and
+    start the devices.
 
     ``simulate`` runs every device on its simulated backend. A damaged, newer or foreign
     database does not stop the app (:func:`companion.store.open_store_safely`).
@@ -111,9 +112,11 @@ def open_services(*, simulate: bool, config_path: str | Path | None = None,
     from companion.store import open_store_safely
     from hardware.config import load_config_or_defaults
 
+    from referee.settings import Settings
+
     problems: list[Text] = []
     path = Path(config_path) if config_path else None
-    config, error = load_config_or_defaults(path, simulate=simulate)
+    config, error = load_config_or_defaults(path, simulate=simulate, cls=Settings)
     if error is not None:
         problems.append(error.text)
     store, store_notice = open_store_safely(config.app.database)
@@ -144,10 +147,7 @@ def _hardware(config: Any, queue: InputQueue, simulate: bool, problems: list[Tex
     try:
         from hardware.manager import Hardware
 
-        from companion.decks import deck_of
-
-        deck = deck_of(config.app.default_game, config.rule_options(config.app.default_game))
-        hardware = Hardware.from_config(config, queue, simulate=simulate, deck=deck)
+        hardware = Hardware.from_config(config, queue, simulate=simulate, deck=config.deck())
         hardware.start()
         return hardware
     except ImportError as err:

@@ -148,13 +148,8 @@ class TokenRegistry:
         """``{token_id: uid}`` of the enrolled tokens of ``game``."""
         return {e.token_id: e.uid for e in self.tokens(game)}
 
-    def progress(self, game: str, specs: Sequence[TokenSpec] | None = None) -> EnrolmentProgress:
-        """Which of the game's tokens (``specs``; default: the game engine's
-        ``tokens()``) have a tag."""
-        if specs is None:
-            from companion.games import get_game
-
-            specs = get_game(game).tokens()
+    def progress(self, game: str, specs: Sequence[TokenSpec]) -> EnrolmentProgress:
+        """Which of the game's tokens (``specs``, its engine's ``tokens()``) have a tag."""
         enrolled = {e.token_id: e for e in self.tokens(game)}
         ids = {spec.id for spec in specs}
         return EnrolmentProgress(
