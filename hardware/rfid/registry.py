@@ -15,7 +15,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from companion import paths
 from companion.db import connect, ensure_schema
@@ -25,7 +25,9 @@ from companion.i18n import Text
 from hardware.rfid.domain import DOMAIN
 from hardware.rfid.errors import DuplicateEnrolment, UnknownTag
 from hardware.rfid.iso14443 import normalise_uid
-from hardware.rfid.reader import RfidReader
+
+if TYPE_CHECKING:
+    from hardware.rfid.reader import RfidReader
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tokens (
