@@ -1,6 +1,7 @@
 """Start-up loads only what the home screen needs: the other screens are built on their
 first visit, and the devices (with OpenCV, gpiozero and card vision's renderer) start
-behind the home screen, which says so until they are up."""
+behind the home screen, which says so until they are up; once up, card vision has the
+camera, and a device layer that breaks while starting is reported, never left waiting."""
 
 from __future__ import annotations
 
@@ -62,3 +63,41 @@ def test_the_home_screen_comes_up_before_the_other_screens_and_the_devices(tmp_p
     assert devices["hardware"] and "Sensors ready" in devices["status"]
     assert "hardware.manager" in devices["modules"] and devices["screens"] == ["home"]
     assert visited["page"] == "settings" and visited["screens"] == ["home", "settings"]
+
+
+@pytest.fixture
+def services(tmp_path, monkeypatch):
+    from referee.services import open_services
+
+    monkeypatch.setenv("COMPANION_STATE", str(tmp_path / "state"))
+    opened = open_services(simulate=True, config_path=tmp_path / "config.toml", start_hardware=False)
+    yield opened
+    opened.close()
+
+
+def started_devices(services) -> list[str]:
+    """Start the devices and wait for them; what went wrong, in English."""
+    import threading
+
+    told: list[list] = []
+    up = threading.Event()
+    services.start_devices(lambda problems: (told.append(problems), up.set()))
+    assert up.wait(60)
+    return [problem.render("en") for problem in told[0]]
+
+
+def test_devices_started_behind_the_screen_reach_card_vision(services):
+    assert services.hardware is None and services.cards.camera is None
+    assert started_devices(services) == []
+    assert services.hardware is not None and services.cards.camera is services.hardware.camera
+
+
+def test_a_device_layer_that_breaks_while_starting_is_reported_and_the_table_plays_by_touch(services, monkeypatch):
+    def broken(*_args):
+        raise RuntimeError("the SPI bus vanished")
+
+    monkeypatch.setattr("referee.services._hardware", broken)
+    problems = started_devices(services)
+    assert problems == ["The hardware could not be started: the SPI bus vanished The game is played by touch "
+                        "until it is fixed."]
+    assert services.hardware is None and services.problems[-1].render("en") == problems[0]
