@@ -1,5 +1,6 @@
 """The device layer knows no game: importing any ``hardware`` module loads no game
-registry, no game package and nothing of the referee or the touchscreen app."""
+registry, no game package and nothing of the referee or the touchscreen app; reading the
+settings or the token registry loads no RFID driver (the app's start-up needs them)."""
 
 from __future__ import annotations
 
@@ -29,3 +30,19 @@ def test_importing_every_hardware_module_loads_no_game():
     assert {"hardware.config", "hardware.cli", "hardware.manager", "hardware.rfid.registry"} <= set(result["imported"])
     loaded = [m for m in result["loaded"] if any(m == f or m.startswith(f + ".") for f in FORBIDDEN)]
     assert loaded == []
+
+
+def test_reading_the_settings_and_the_token_registry_loads_no_rfid_driver():
+    probe = ("import json, sys, hardware.config, hardware.rfid.registry\n"
+             "print(json.dumps(sorted(m for m in sys.modules if m.startswith('hardware.'))))")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = json.loads(done.stdout)
+    assert "hardware.rfid.settings" in loaded
+    assert not {"hardware.rfid.reader", "hardware.rfid.driver", "hardware.rfid.emulator"} & set(loaded)
+
+
+def test_the_rfid_package_still_gives_every_name_it_lists():
+    import hardware.rfid as rfid
+
+    assert all(callable(getattr(rfid, name)) for name in rfid.__all__)
