@@ -26,7 +26,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 COMMAND_MODULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("companion.commands", ()),
     ("companion.board_commands", ("board",)),
-    ("hardware.cli", ("hardware",)),
+    ("referee.commands", ("hardware",)),
     ("vision.cli", ("vision",)),
     ("ui.cli", ("screenshots", "ui-bench")),
 )

@@ -1,5 +1,12 @@
 """The configuration file: one TOML file, typed sections, errors that name the key.
 
+This module knows the file's device sections (``[rfid]``, ``[camera]``, ``[gpio]``,
+``[zone]``) and ``[app]``'s settings that concern no game; it knows no game. The
+application layer adds its own tables and keys to the same file by subclassing
+:class:`Config` and giving its :class:`Layout` (:mod:`referee.settings` adds ``[app]
+default_game`` and ``[rules.<game>]``); every function here reads and writes the class
+it is given (``cls``) or the configuration's own class.
+
 The file lives at :func:`companion.paths.config_file` (``COMPANION_CONFIG`` or
 ``--config`` override it); a missing file means every default. :func:`load_config`
 reads it (:mod:`tomllib`) into a frozen :class:`Config`; an unknown key, wrong type or
@@ -35,11 +42,10 @@ import tomllib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Self, Sequence, TypeVar
 
-from companion import games, paths
-from companion.errors import CompanionError, ConfigError
-from companion.game import resolve_options
+from companion import paths
+from companion.errors import ConfigError
 from companion.i18n import LANGUAGES, Domain, Text
 from companion.pin import DEFAULT_PIN, hash_pin, is_stored_pin
 from hardware.rfid.settings import ReaderConfig, RfidConfig
@@ -54,13 +60,13 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True)
 class AppConfig:
-    """``[app]``: language, database, the settings PIN and the game offered first."""
+    """``[app]``: language, database and the settings PIN (the application layer's
+    subclass adds its own keys)."""
 
     language: str = "nl"
     database: Path = field(default_factory=paths.database_file)
     admin_pin: str = DEFAULT_PIN
     """The PIN as :mod:`companion.pin` stores it (a salted hash; the factory ``0000`` in digits)."""
-    default_game: str = "mustang"
 
 
 @dataclass(frozen=True)
@@ -120,17 +126,15 @@ class ZoneConfig:
 
 @dataclass(frozen=True)
 class Config:
-    """The whole configuration.
+    """The configuration of the devices and of the app's game-free settings.
 
-    ``rules`` maps a game name to the rule options the file sets for it (validated,
-    normalised; options not mentioned keep the game's defaults, see
-    :meth:`rule_options`). ``simulated_from`` is the configuration as the file had it
-    when :func:`load_config` switched the backends to simulated ones; saving restores
-    those backends so a simulated session never rewrites the table's hardware.
+    ``simulated_from`` is the configuration as the file had it when :func:`load_config`
+    switched the backends to simulated ones; saving restores those backends so a
+    simulated session never rewrites the table's hardware. A subclass that adds fields
+    (all with defaults) says how the file holds them by overriding :meth:`layout`.
     """
 
     app: AppConfig = field(default_factory=AppConfig)
-    rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     rfid: RfidConfig = field(default_factory=RfidConfig)
     camera: CameraConfig = field(default_factory=CameraConfig)
     gpio: GpioConfig = field(default_factory=GpioConfig)
@@ -141,11 +145,12 @@ class Config:
     def simulated(self) -> bool:
         return self.simulated_from is not None
 
-    def rule_options(self, game: str) -> dict[str, Any]:
-        """Every rule option of ``game``: its defaults overlaid with this file's values."""
-        return resolve_options(games.get_game(game).options, self.rules.get(game))
+    @classmethod
+    def layout(cls) -> "Layout":
+        """How the file holds this class's fields beyond the device sections."""
+        return Layout(APP)
 
-    def simulate(self) -> "Config":
+    def simulate(self) -> Self:
         """This configuration with every backend switched to its simulated one."""
         if self.simulated:
             return self
@@ -157,7 +162,7 @@ class Config:
             simulated_from=self,
         )
 
-    def for_saving(self) -> "Config":
+    def for_saving(self) -> Self:
         """This configuration with the backends the file had before simulation."""
         if not self.simulated:
             return self
@@ -348,8 +353,7 @@ class Section:
     def parse(self, table: Any, place: Place, problems: list[ConfigError]) -> Any:
         """The section's object from ``table``: every valid value kept, each wrong or
         unknown key reported in ``problems`` and left at its default."""
-        if not isinstance(table, dict):
-            problems.append(place.error(D.text("must be a table of settings, not {value}.", value=_shown(table))))
+        if not is_table(table, place, problems):
             return self.cls()
         values = {}
         for key, value in table.items():
@@ -380,11 +384,52 @@ class Section:
                 table()[key] = rule.dump(value)
 
 
+def is_table(value: Any, place: Place, problems: list[ConfigError]) -> bool:
+    """Whether ``value`` is a TOML table; when it is not, ``problems`` gets the error."""
+    if isinstance(value, dict):
+        return True
+    problems.append(place.error(D.text("must be a table of settings, not {value}.", value=_shown(value))))
+    return False
+
+
+Finder = Callable[..., Callable[[], Any]]
+"""``find(*names)``: a function giving the TOML table at that path of the document
+being written (``find("rules", "dog")()`` is ``[rules.dog]``), added when first used."""
+
+
+@dataclass(frozen=True)
+class FileTable:
+    """A top-level table the application layer adds to the file, held in the field of
+    the same ``name``.
+
+    ``parse(value, file, problems)`` gives the field's value from the table as the file
+    has it (``{}`` when absent), each mistake added to ``problems`` and left out;
+    ``edit(find, old, new)`` writes into the document (:data:`Finder`) what differs
+    between two values of the field, leaving the rest of the file as it is.
+    """
+
+    name: str
+    parse: Callable[[Any, str, list[ConfigError]], Any]
+    edit: Callable[[Finder, Any, Any], None]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a :class:`Config` class is laid out in the file beyond the device sections:
+    its ``[app]`` section and its own top-level tables (:meth:`Config.layout`)."""
+
+    app: Section
+    tables: tuple[FileTable, ...] = ()
+
+    def sections(self) -> tuple[str, ...]:
+        """The file's top-level names in the order the messages list them."""
+        return ("app", *(t.name for t in self.tables), "rfid", "camera", "gpio", "zone")
+
+
 APP = Section("app", AppConfig, {
     "language": Choice(LANGUAGES),
     "database": FilePath(),
     "admin_pin": AdminPin(),
-    "default_game": Choice(games.available),
 })
 CAMERA = Section("camera", CameraConfig, {
     "backend": Choice(("picamera2", "opencv", "replay", "synthetic")),
@@ -419,28 +464,32 @@ READER = Section("rfid.readers", ReaderConfig, {
     "reset_pin": PIN,
     "irq_pin": PIN,
 })
-SECTIONS = {s.name: s for s in (APP, CAMERA, GPIO, ZONE)}
-TOP_LEVEL = ("app", "rules", "rfid", "camera", "gpio", "zone")
+DEVICES = (CAMERA, GPIO, ZONE)
+C = TypeVar("C", bound=Config)
 
 
 # --- reading ---------------------------------------------------------------------------------
 
 
-def load_config(path: str | Path | None = None, *, simulate: bool = False) -> Config:
-    """Read the configuration file (``None``: :func:`companion.paths.config_file`).
+def load_config(path: str | Path | None = None, *, simulate: bool = False,
+                cls: type[C] = Config,  # type: ignore[assignment]  # mypy#3737: the bound as default
+                ) -> C:
+    """Read the configuration file (``None``: :func:`companion.paths.config_file`) as a
+    ``cls``.
 
     A missing file gives the defaults. ``simulate`` switches every backend to its
     simulated one (:meth:`Config.simulate`). Raises :class:`ConfigError` naming the
     file and key of every wrong value.
     """
-    config, error = load_config_or_defaults(path, simulate=simulate)
+    config, error = load_config_or_defaults(path, simulate=simulate, cls=cls)
     if error is not None:
         raise error
     return config
 
 
-def load_config_or_defaults(path: str | Path | None = None, *,
-                            simulate: bool = False) -> tuple[Config, ConfigError | None]:
+def load_config_or_defaults(path: str | Path | None = None, *, simulate: bool = False,
+                            cls: type[C] = Config,  # type: ignore[assignment]  # mypy#3737: the bound as default
+                            ) -> tuple[C, ConfigError | None]:
     """Like :func:`load_config`, but a file with mistakes gives every valid value it
     holds (defaults for the wrong ones) and one error naming each mistake, for the app
     to show while it runs on."""
@@ -448,29 +497,32 @@ def load_config_or_defaults(path: str | Path | None = None, *,
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        config, problems = Config(), []
+        config, problems = cls(), []
     except OSError as err:
-        config, problems = Config(), [ConfigError(D.text(
+        config, problems = cls(), [ConfigError(D.text(
             "{file} cannot be read: {detail}. Check that it is a file the referee may read.",
             file=str(path), detail=err.strerror or str(err)))]
     else:
-        config, problems = salvage_config(raw, path.name, path.parent.absolute())
+        config, problems = salvage_config(raw, path.name, path.parent.absolute(), cls=cls)
     return (config.simulate() if simulate else config), _together(problems)
 
 
-def parse_config(raw: bytes | str, file: str = "config.toml", base: Path | None = None) -> Config:
-    """Parse the text of a configuration file; ``file`` names it in messages, relative
-    paths start at ``base`` (``None``: the working directory). Raises
-    :class:`ConfigError` naming every mistake."""
-    config, problems = salvage_config(raw, file, base)
+def parse_config(raw: bytes | str, file: str = "config.toml", base: Path | None = None, *,
+                 cls: type[C] = Config,  # type: ignore[assignment]  # mypy#3737: the bound as default
+                 ) -> C:
+    """Parse the text of a configuration file as a ``cls``; ``file`` names it in
+    messages, relative paths start at ``base`` (``None``: the working directory).
+    Raises :class:`ConfigError` naming every mistake."""
+    config, problems = salvage_config(raw, file, base, cls=cls)
     if (error := _together(problems)) is not None:
         raise error
     return config
 
 
-def salvage_config(raw: bytes | str, file: str = "config.toml",
-                   base: Path | None = None) -> tuple[Config, list[ConfigError]]:
-    """The configuration in ``raw`` with every valid value, and a :class:`ConfigError`
+def salvage_config(raw: bytes | str, file: str = "config.toml", base: Path | None = None, *,
+                   cls: type[C] = Config,  # type: ignore[assignment]  # mypy#3737: the bound as default
+                   ) -> tuple[C, list[ConfigError]]:
+    """The ``cls`` in ``raw`` with every valid value, and a :class:`ConfigError`
     for each mistake (its key then keeps its default). Values that only clash with
     each other (pins, a replay camera without a path, a manual zone without corners)
     put their section back to its defaults."""
@@ -479,17 +531,18 @@ def salvage_config(raw: bytes | str, file: str = "config.toml",
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         data = tomllib.loads(text)
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as err:
-        return Config(), [ConfigError(D.text(
+        return cls(), [ConfigError(D.text(
             "{file} is not a valid settings file ({detail}). Correct or delete it; until then the "
             "referee uses the default settings.", file=file, detail=str(err)))]
+    layout = cls.layout()
     for name in data:
-        if name not in TOP_LEVEL:
+        if name not in layout.sections():
             problems.append(ConfigError(D.text("{file}: unknown section [{section}]; known sections: {known}.",
-                                               file=file, section=name, known=", ".join(TOP_LEVEL))))
-    parts = {name: SECTIONS[name].parse(data[name], Place(file, f"[{name}]", base), problems)
-             for name in SECTIONS if name in data}
-    config = Config(**parts, rules=_parse_rules(data.get("rules", {}), file, problems),
-                    rfid=_parse_rfid(data.get("rfid", {}), file, problems))
+                                               file=file, section=name, known=", ".join(layout.sections()))))
+    parts = {section.name: section.parse(data[section.name], Place(file, f"[{section.name}]", base), problems)
+             for section in (layout.app, *DEVICES) if section.name in data}
+    parts |= {table.name: table.parse(data.get(table.name, {}), file, problems) for table in layout.tables}
+    config = cls(**parts, rfid=_parse_rfid(data.get("rfid", {}), file, problems))
     return _consistent(config, file, problems), problems
 
 
@@ -501,40 +554,9 @@ def _together(problems: Sequence[ConfigError]) -> ConfigError | None:
     return ConfigError(Text("\n".join("{%s}" % key for key in lines), lines, domain=""))
 
 
-def _parse_rules(table: Any, file: str, problems: list[ConfigError]) -> dict[str, dict[str, Any]]:
-    if not isinstance(table, dict):
-        problems.append(Place(file, "[rules]").error(D.text("must be a table of settings, not {value}.",
-                                                            value=_shown(table))))
-        return {}
-    out: dict[str, dict[str, Any]] = {}
-    for game, given in table.items():
-        place = Place(file, f"[rules.{game}]")
-        if game not in games.available():
-            problems.append(place.error(D.text("names a game the referee does not know; known games: {known}.",
-                                               known=", ".join(games.available()))))
-            continue
-        if not isinstance(given, dict):
-            problems.append(place.error(D.text("must be a table of settings, not {value}.", value=_shown(given))))
-            continue
-        try:
-            options = games.get_game(game).options
-        except ImportError as err:
-            problems.append(place.error(D.text("cannot be checked: the game is not installed ({detail}).",
-                                               detail=str(err))))
-            continue
-        out[game] = {}
-        for name, value in given.items():
-            try:
-                out[game][name] = resolve_options(options, {name: value})[name]
-            except CompanionError as err:
-                problems.append(place.error(err.text))
-    return out
-
-
 def _parse_rfid(table: Any, file: str, problems: list[ConfigError]) -> RfidConfig:
     place = Place(file, "[rfid]")
-    if not isinstance(table, dict):
-        problems.append(place.error(D.text("must be a table of settings, not {value}.", value=_shown(table))))
+    if not is_table(table, place, problems):
         return RfidConfig()
     readers = table.get("readers")
     settings = RFID.parse({k: v for k, v in table.items() if k != "readers"}, place, problems)
@@ -558,7 +580,7 @@ SPI_PINS: Mapping[int, tuple[int, ...]] = {0: (7, 8, 9, 10, 11), 1: (16, 17, 18,
 while a reader uses the bus, no other key may use them."""
 
 
-def _consistent(config: Config, file: str, problems: list[ConfigError]) -> Config:
+def _consistent(config: C, file: str, problems: list[ConfigError]) -> C:
     """``config`` with the values that clash put back to their defaults, each clash in
     ``problems``: a replay camera without a path, a manual zone without corners, pins
     used twice or on a reader's SPI bus (first the [gpio] pins, then the readers)."""
@@ -627,7 +649,8 @@ HEADER = ("Table companion settings, written by the settings screen.",
 
 
 def dump_config(config: Config, previous: str | None = None, base: Path | None = None) -> str:
-    """The TOML text of ``config`` (its backends before any simulation).
+    """The TOML text of ``config`` (its backends before any simulation), laid out as its
+    class says (:meth:`Config.layout`).
 
     ``previous`` is the text of the file as it is, read cleanly (its relative paths
     start at ``base``): only the values that changed are written into it, so the
@@ -636,13 +659,13 @@ def dump_config(config: Config, previous: str | None = None, base: Path | None =
     """
     import tomlkit
 
-    config = config.for_saving()
+    config, cls = config.for_saving(), type(config)
     if previous is None:
-        document, old = tomlkit.document(), Config()
+        document, old = tomlkit.document(), cls()
         for line in HEADER:
             document.add(tomlkit.comment(line))
     else:
-        document, old = tomlkit.parse(previous), parse_config(previous, base=base)
+        document, old = tomlkit.parse(previous), parse_config(previous, base=base, cls=cls)
 
     def table(*names: str) -> Callable[[], Any]:
         def find() -> Any:
@@ -654,7 +677,8 @@ def dump_config(config: Config, previous: str | None = None, base: Path | None =
             return found
         return find
 
-    for section in (APP, CAMERA, GPIO, ZONE):
+    layout = cls.layout()
+    for section in (layout.app, *DEVICES):
         section.edit(table(section.name), getattr(old, section.name), getattr(config, section.name))
     RFID.edit(table("rfid"), old.rfid, config.rfid)
     if config.rfid.readers != old.rfid.readers:
@@ -666,17 +690,8 @@ def dump_config(config: Config, previous: str | None = None, base: Path | None =
                 readers.append(tomlkit.table())
                 READER.edit(lambda: readers[-1], ReaderConfig(), reader)
             table("rfid")()["readers"] = readers
-    for game in {**old.rules, **config.rules}:
-        before, after = old.rules.get(game, {}), config.rules.get(game)
-        if after is None:
-            table("rules")().pop(game, None)
-        elif after != before or game not in old.rules:
-            options = table("rules", game)
-            for name in {**before, **after}:
-                if name not in after:
-                    options().pop(name, None)
-                elif before.get(name, not after[name]) != after[name]:
-                    options()[name] = after[name]
+    for extra in layout.tables:
+        extra.edit(table, getattr(old, extra.name), getattr(config, extra.name))
     return tomlkit.dumps(document)
 
 
@@ -704,10 +719,10 @@ def save_config(config: Config, path: str | Path | None = None) -> Path:
         previous = None
     except (OSError, UnicodeDecodeError):
         previous, path = None, beside(path)
-    if previous is not None and salvage_config(previous, path.name, path.parent.absolute())[1]:
+    if previous is not None and salvage_config(previous, path.name, path.parent.absolute(), cls=type(config))[1]:
         previous, path = None, beside(path)
     text = dump_config(config, previous, path.parent.absolute())
-    parse_config(text, path.name, path.parent.absolute())
+    parse_config(text, path.name, path.parent.absolute(), cls=type(config))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

@@ -1,8 +1,9 @@
 """What the app runs on: configuration, game store, input queue, hardware, token registry,
 card vision.
 
-:func:`open_services` builds them once at start-up. Nothing here needs Kivy, so the
-tests and command-line tools use the same wiring. A broken configuration file or a
+:func:`open_services` builds them once at start-up; the app starts the devices only
+once its home screen is up (:meth:`Services.start_devices`). Nothing here needs Kivy, so
+the tests and command-line tools use the same wiring. A broken configuration file or a
 device that cannot be opened never stops the app: it runs on the defaults or without
 that device, and :attr:`Services.problems` says what to fix.
 """
@@ -10,9 +11,10 @@ that device, and :attr:`Services.problems` says what to fix.
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from companion.errors import CompanionError
 from companion.i18n import Text
@@ -46,6 +48,9 @@ class Services:
     problems: list[Text] = field(default_factory=list)
     store_notice: Text | None = None
     devices: dict[str, DeviceStatus] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _starter: threading.Thread | None = field(default=None, repr=False)
+    _closed: bool = field(default=False, repr=False)
 
     @property
     def watcher(self) -> Any | None:
@@ -92,18 +97,49 @@ class Services:
         self.config = config
         return saved_elsewhere(self.config_path, written)
 
-    def close(self) -> None:
-        self.cards.close()
-        if self.hardware is not None:
+    def start_devices(self, started: Callable[[list[Text]], None]) -> None:
+        """Open and start the devices on a thread of their own, so no screen waits for
+        them (the imports, the readers and the camera take a while on a Pi). Once they
+        run, :attr:`hardware` and card vision's camera are set and ``started(problems)``
+        is called on that thread with what went wrong (also added to :attr:`problems`);
+        card vision already following a game needs :meth:`CardWatcher.restart` to use the
+        camera. Devices that come up after :meth:`close` are closed at once."""
+        def start() -> None:
+            problems: list[Text] = []
             try:
-                self.hardware.close()
-            except CompanionError as err:
-                log.warning("closing the hardware failed: %s", err)
+                hardware = _hardware(self.config, self.queue, self.simulate, problems)
+            except Exception as err:  # the app waits for ``started``: this thread must not die silently
+                log.exception("starting the devices failed")
+                problems.append(_not_started(str(err)))
+                hardware = None
+            with self._lock:
+                closed = self._closed
+                if not closed:
+                    self.hardware = hardware
+                    self.cards.camera = hardware.camera if hardware is not None else None
+                    self.problems.extend(problems)
+            if closed:
+                _close(hardware)
+            else:
+                started(problems)
+
+        self._starter = threading.Thread(target=start, name="devices-start", daemon=True)
+        self._starter.start()
+
+    def close(self) -> None:
+        """Stop card vision and the devices (waiting for devices still starting)."""
+        with self._lock:
+            self._closed = True
+        if self._starter is not None:
+            self._starter.join(timeout=30)
+        self.cards.close()
+        _close(self.hardware)
 
 
 def open_services(*, simulate: bool, config_path: str | Path | None = None,
                   start_hardware: bool = True) -> Services:
-    """Load the configuration, open the database and start the devices.
+    """Load the settings (:class:`referee.settings.Settings`), open the database and
+    start the devices.
 
     ``simulate`` runs every device on its simulated backend. A damaged, newer or foreign
     database does not stop the app (:func:`companion.store.open_store_safely`).
@@ -111,9 +147,11 @@ def open_services(*, simulate: bool, config_path: str | Path | None = None,
     from companion.store import open_store_safely
     from hardware.config import load_config_or_defaults
 
+    from referee.settings import Settings
+
     problems: list[Text] = []
     path = Path(config_path) if config_path else None
-    config, error = load_config_or_defaults(path, simulate=simulate)
+    config, error = load_config_or_defaults(path, simulate=simulate, cls=Settings)
     if error is not None:
         problems.append(error.text)
     store, store_notice = open_store_safely(config.app.database)
@@ -125,6 +163,15 @@ def open_services(*, simulate: bool, config_path: str | Path | None = None,
     return Services(config=config, config_path=path, store=store, queue=queue, hardware=hardware,
                     registry=registry, simulate=simulate, cards=cards, problems=problems,
                     store_notice=store_notice)
+
+
+def _close(hardware: Any | None) -> None:
+    if hardware is None:
+        return
+    try:
+        hardware.close()
+    except CompanionError as err:
+        log.warning("closing the hardware failed: %s", err)
 
 
 def _registry(store: Any, problems: list[Text]) -> Any | None:
@@ -144,16 +191,17 @@ def _hardware(config: Any, queue: InputQueue, simulate: bool, problems: list[Tex
     try:
         from hardware.manager import Hardware
 
-        from companion.decks import deck_of
-
-        deck = deck_of(config.app.default_game, config.rule_options(config.app.default_game))
-        hardware = Hardware.from_config(config, queue, simulate=simulate, deck=deck)
+        hardware = Hardware.from_config(config, queue, simulate=simulate, deck=config.deck())
         hardware.start()
         return hardware
     except ImportError as err:
         problems.append(D.text("The hardware drivers are not installed ({detail}); the game is "
                                "played by touch.", detail=str(err)))
     except CompanionError as err:
-        problems.append(D.text("The hardware could not be started: {detail} The game is played by "
-                               "touch until it is fixed.", detail=err.text))
+        problems.append(_not_started(err.text))
     return None
+
+
+def _not_started(detail: Text | str) -> Text:
+    return D.text("The hardware could not be started: {detail} The game is played by touch until it is fixed.",
+                  detail=detail)

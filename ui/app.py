@@ -13,7 +13,8 @@ def build_app(*, simulate: bool, size: tuple[int, int] | None = None, quiet: boo
     """Configure Kivy, open the services and return the (not yet running) app.
 
     The table's language comes from the configuration unless ``--lang`` was given on
-    the command line.
+    the command line. The devices start once the home screen is up
+    (:meth:`ui.shell.CompanionApp.start_devices`).
     """
     from ui import kivyenv
 
@@ -24,7 +25,7 @@ def build_app(*, simulate: bool, size: tuple[int, int] | None = None, quiet: boo
     from referee.services import open_services
     from ui.shell import CompanionApp
 
-    services = open_services(simulate=simulate, config_path=config_path)
+    services = open_services(simulate=simulate, config_path=config_path, start_hardware=False)
     if "--lang" not in sys.argv:
         set_language(services.config.app.language)
     return CompanionApp(services)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,16 @@ class Driver:
         self.app._run_prepare()  # builds the app and opens the window, like App.run()
         EventLoop.idle()
         self.pump(4)
+        self.wait_for_devices()
         return self
+
+    def wait_for_devices(self, timeout: float = 60.0) -> None:
+        """Pump frames until the devices, started behind the home screen, are up."""
+        deadline = time.monotonic() + timeout
+        while not self.app.devices_up and time.monotonic() < deadline:
+            time.sleep(0.01)
+            self.pump(1)
+        self.pump(3)
 
     def pump(self, frames: int = 3) -> None:
         from kivy.base import EventLoop

@@ -65,17 +65,22 @@ class CompanionApp(App):
         self.manager: ScreenManager | None = None
         self.simulator: SimulatorPanel | None = None
         self.ready = False
+        """Whether the home screen is up (systemd has been told)."""
+        self.devices_up = False
+        """Whether the devices have been started (or failed to start), behind the home screen."""
         self._refresh_event = None
 
     # --- building --------------------------------------------------------------------
     def build(self) -> BoxLayout:
+        """The home screen (the others are built on their first visit, :meth:`screen`),
+        the simulator panel in simulation, the input pump; the devices start once the
+        home screen is up (:meth:`_started`)."""
         from ui.screens import PAGES
 
         Window.clearcolor = theme.BACKGROUND
         root = BoxLayout(orientation="horizontal")
         self.manager = ScreenManager(transition=NoTransition())
-        for cls in PAGES:
-            self.manager.add_widget(cls(self))
+        self.screen(next(iter(PAGES)))
         root.add_widget(self.manager)
         if self.simulate:
             from ui.simulator import SimulatorPanel
@@ -93,7 +98,9 @@ class CompanionApp(App):
         return root
 
     def _started(self, _dt: float) -> None:
-        self.go("home")
+        """The first frame: the home screen, built with the window, is up."""
+        if self.simulator is not None:
+            self.simulator.refresh()
         for problem in self.services.problems:
             message_dialog(problem.render(), title=_("Check the settings"))
         self.ready = True
@@ -101,6 +108,26 @@ class CompanionApp(App):
         interval = systemd.watchdog_interval()
         if interval:
             Clock.schedule_interval(lambda _dt: systemd.notify_watchdog(), interval)
+        if self.services.hardware is None:
+            Clock.schedule_once(lambda _dt: self.start_devices(), 0)
+        else:
+            self.devices_up = True
+
+    def start_devices(self) -> None:
+        """Start the devices behind the home screen (:meth:`Services.start_devices`);
+        when they are up, card vision takes the camera, every screen shows them and a
+        device that failed is reported."""
+        def up(problems: list[Any]) -> None:
+            Clock.schedule_once(lambda _dt: self._devices_started(problems), 0)
+
+        self.services.start_devices(up)
+
+    def _devices_started(self, problems: list[Any]) -> None:
+        self.devices_up = True
+        self.services.cards.restart()
+        for problem in problems:
+            message_dialog(problem.render(), title=_("Check the settings"))
+        self.refresh_all()
 
     def on_stop(self) -> None:
         """Closing (by the app, or on SIGTERM through :func:`ui.app.run_app`, which has
@@ -119,6 +146,7 @@ class CompanionApp(App):
         return self._screens.current_screen
 
     def go(self, name: str) -> None:
+        self.screen(name)
         if self._screens.current == name:
             self.page.refresh()
         else:
@@ -127,6 +155,11 @@ class CompanionApp(App):
             self.simulator.refresh()
 
     def screen(self, name: str) -> Page:
+        """Screen ``name`` (:data:`ui.screens.PAGES`), imported and built on first use."""
+        if not self._screens.has_screen(name):
+            from ui.screens import page_class
+
+            self._screens.add_widget(page_class(name)(self))
         return self._screens.get_screen(name)
 
     def refresh_all(self, *_args: Any) -> None:
@@ -221,6 +254,8 @@ class CompanionApp(App):
     def status_markup(self) -> str:
         """Devices offline (or, when all are fine, a short all-clear) for the top bar."""
         offline = self.services.offline()
+        if not self.devices_up:
+            return escape(_("Sensors starting…"))
         if self.services.hardware is None:
             return f"[color=d55e00]{icon(theme.ICON_REJECTED)}[/color] " + escape(_("No sensors: touch entry"))
         if offline:

@@ -10,15 +10,29 @@ Public API:
 
 from __future__ import annotations
 
-from companion.inputs import InputQueue
-from hardware.rfid.emulator import Fault
-from hardware.rfid.errors import (DuplicateEnrolment, TagNotPresent, TagOperationFailed, TokenError,
-                                  UnknownTag)
-from hardware.rfid.identity import TagIdentity
-from hardware.rfid.reader import RfidReader
-from hardware.rfid.registry import Enrolment, EnrolmentProgress, TokenRegistry
-from hardware.rfid.settings import ReaderConfig, RfidConfig
-from hardware.rfid.table import SimulatedTable, simulated_table
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.inputs import InputQueue
+    from hardware.rfid.emulator import Fault
+    from hardware.rfid.errors import (DuplicateEnrolment, TagNotPresent, TagOperationFailed, TokenError,
+                                      UnknownTag)
+    from hardware.rfid.identity import TagIdentity
+    from hardware.rfid.reader import RfidReader
+    from hardware.rfid.registry import Enrolment, EnrolmentProgress, TokenRegistry
+    from hardware.rfid.settings import ReaderConfig, RfidConfig
+    from hardware.rfid.table import SimulatedTable, simulated_table
+
+_HOMES = {
+    "Fault": "emulator", "DuplicateEnrolment": "errors", "TagNotPresent": "errors", "TagOperationFailed": "errors",
+    "TokenError": "errors", "UnknownTag": "errors", "TagIdentity": "identity", "RfidReader": "reader",
+    "Enrolment": "registry", "EnrolmentProgress": "registry", "TokenRegistry": "registry",
+    "ReaderConfig": "settings", "RfidConfig": "settings", "SimulatedTable": "table", "simulated_table": "table",
+}
+"""Where each name of the public API lives: a submodule is imported when one of its
+names is first used, so reading the settings (:mod:`hardware.rfid.settings`) or the
+token registry does not load the driver and the chip emulator."""
 
 __all__ = [
     "DuplicateEnrolment", "Enrolment", "EnrolmentProgress", "Fault", "ReaderConfig", "RfidConfig", "RfidReader",
@@ -28,10 +42,19 @@ __all__ = [
 ]
 
 
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
+
+
 def open_readers(config: RfidConfig, queue: InputQueue, *, simulate: bool = False) -> list[RfidReader]:
     """One reader per ``[[rfid.readers]]`` entry, delivering to ``queue``; call
     ``start()`` on each. With ``simulate`` (or ``backend = "simulated"``) the readers
     read emulated chips of :func:`simulated_table`, each zone attached to its address."""
+    from hardware.rfid.reader import RfidReader
+    from hardware.rfid.table import simulated_table
+
     table = simulated_table() if simulate or config.backend == "simulated" else None
     readers = []
     for reader in config.readers:

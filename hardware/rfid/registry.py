@@ -15,7 +15,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from companion import paths
 from companion.db import connect, ensure_schema
@@ -25,7 +25,9 @@ from companion.i18n import Text
 from hardware.rfid.domain import DOMAIN
 from hardware.rfid.errors import DuplicateEnrolment, UnknownTag
 from hardware.rfid.iso14443 import normalise_uid
-from hardware.rfid.reader import RfidReader
+
+if TYPE_CHECKING:
+    from hardware.rfid.reader import RfidReader
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tokens (
@@ -148,13 +150,8 @@ class TokenRegistry:
         """``{token_id: uid}`` of the enrolled tokens of ``game``."""
         return {e.token_id: e.uid for e in self.tokens(game)}
 
-    def progress(self, game: str, specs: Sequence[TokenSpec] | None = None) -> EnrolmentProgress:
-        """Which of the game's tokens (``specs``; default: the game engine's
-        ``tokens()``) have a tag."""
-        if specs is None:
-            from companion.games import get_game
-
-            specs = get_game(game).tokens()
+    def progress(self, game: str, specs: Sequence[TokenSpec]) -> EnrolmentProgress:
+        """Which of the game's tokens (``specs``, its engine's ``tokens()``) have a tag."""
         enrolled = {e.token_id: e for e in self.tokens(game)}
         ids = {spec.id for spec in specs}
         return EnrolmentProgress(

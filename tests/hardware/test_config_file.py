@@ -1,4 +1,8 @@
-"""The configuration file: defaults, every section, errors that name the key, saving."""
+"""The configuration file: defaults, every section, errors that name the key, saving.
+
+The file is read as the referee reads it (:class:`referee.settings.Settings`, the device
+sections with ``[app] default_game`` and ``[rules.*]``) but where a test is about the
+device layer alone (:class:`hardware.config.Config`)."""
 
 from __future__ import annotations
 
@@ -12,14 +16,14 @@ from pathlib import Path
 import pytest
 
 from companion import games
-from companion.errors import ConfigError
 from companion.game import Game, OptionKind, RuleOption
 from companion.i18n import Text
 from companion.pin import PinGuard, hash_pin, pin_matches
-from hardware.config import (AppConfig, CameraConfig, Config, GpioConfig, ZoneConfig, dump_config,
-                             gpio_pin_choices, load_config, load_config_or_defaults, salvage_config, save_config,
-                             saved_elsewhere)
+from hardware import config as device_config
+from hardware.config import (CameraConfig, Config, ConfigError, GpioConfig, ZoneConfig, dump_config, gpio_pin_choices,
+                             save_config, saved_elsewhere)
 from hardware.rfid.settings import ReaderConfig, RfidConfig
+from referee.settings import AppSettings, Settings
 
 
 class Dice(Game):
@@ -44,6 +48,14 @@ def dice_game(monkeypatch):
     monkeypatch.setitem(games.GAME_PACKAGES, "dice", module.__name__)
 
 
+def load_config(path: Path | None = None, *, simulate: bool = False) -> Settings:
+    return device_config.load_config(path, simulate=simulate, cls=Settings)
+
+
+def load_config_or_defaults(path: Path, *, simulate: bool = False) -> tuple[Settings, ConfigError | None]:
+    return device_config.load_config_or_defaults(path, simulate=simulate, cls=Settings)
+
+
 def write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "config.toml"
     path.write_text(text, encoding="utf-8")
@@ -59,8 +71,8 @@ def error_of(tmp_path: Path, text: str) -> str:
 def test_a_missing_file_means_every_default(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_STATE", str(tmp_path / "state"))
     config = load_config(tmp_path / "absent.toml")
-    assert config == Config()
-    assert config.app == AppConfig(language="nl", database=tmp_path / "state" / "games.sqlite3",
+    assert config == Settings()
+    assert config.app == AppSettings(language="nl", database=tmp_path / "state" / "games.sqlite3",
                                    admin_pin="0000", default_game="mustang")
     assert (config.camera.width, config.camera.height, config.camera.fps) == (640, 480, 15)
     assert config.gpio.pins() == {"confirm_button": 5, "undo_button": 6, "led_red": 17,
@@ -122,7 +134,7 @@ method = "manual"
 corners = [[10, 20], [600, 22.5], [610, 460], [8, 470]]
 model = "/srv/decks/mustang.npz"
 """))
-    assert dataclasses.replace(config.app, admin_pin="01234") == AppConfig(
+    assert dataclasses.replace(config.app, admin_pin="01234") == AppSettings(
         "en", Path.home() / "games" / "table.sqlite3", "01234", "dice")
     assert config.app.admin_pin.startswith("scrypt$") and pin_matches(config.app.admin_pin, "01234")
     assert config.rules == {"dice": {"doubles_again": True, "target": "hundred"}}
@@ -247,7 +259,7 @@ def test_a_corrupt_file_is_reported_and_the_app_can_run_on_defaults(tmp_path):
     message = error_of(tmp_path, "[camera\nwidth = 640\n")
     assert "config.toml is not a valid settings file" in message and "line 1" in message
     config, error = load_config_or_defaults(path, simulate=True)
-    assert config == Config().simulate() and config.camera.backend == "synthetic"
+    assert config == Settings().simulate() and config.camera.backend == "synthetic"
     assert isinstance(error, ConfigError)
 
 
@@ -277,8 +289,8 @@ def test_simulate_switches_every_backend_and_saving_keeps_the_real_ones(tmp_path
 
 
 def test_save_and_load_round_trip(tmp_path):
-    config = Config(
-        app=AppConfig(language="fr", database=tmp_path / "db" / "games.sqlite3", admin_pin=hash_pin("98765432"),
+    config = Settings(
+        app=AppSettings(language="fr", database=tmp_path / "db" / "games.sqlite3", admin_pin=hash_pin("98765432"),
                       default_game="dice"),
         rules={"dice": {"doubles_again": True}},
         rfid=RfidConfig(backend="simulated", poll_interval=0.02, readers=(
@@ -318,17 +330,39 @@ def test_a_failed_save_leaves_the_old_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr("hardware.config.os.fsync", broken_fsync)
     with pytest.raises(ConfigError, match="No space left on device"):
-        save_config(Config(app=AppConfig(language="fr")), path)
+        save_config(Settings(app=AppSettings(language="fr")), path)
     assert path.read_text() == "[app]\nlanguage = 'en'\n"
     assert [p.name for p in tmp_path.iterdir()] == ["config.toml"]
 
 
 def test_the_example_file_holds_the_defaults_and_lists_every_key():
     example = Path(__file__).resolve().parents[2] / "config.example.toml"
-    assert load_config(example) == Config()
+    assert load_config(example) == Settings()
     keys = set(re.findall(r"^(?:# )?([a-z_]+) = ", example.read_text(encoding="utf-8"), re.MULTILINE))
-    for cls in (AppConfig, CameraConfig, GpioConfig, ZoneConfig, RfidConfig, ReaderConfig):
+    for cls in (AppSettings, CameraConfig, GpioConfig, ZoneConfig, RfidConfig, ReaderConfig):
         assert {f.name for f in dataclasses.fields(cls)} - {"readers"} <= keys, cls.__name__
+
+
+def test_the_device_layer_alone_knows_no_game_table(tmp_path):
+    path = write(tmp_path, "[app]\nlanguage = 'fr'\ndefault_game = 'dice'\n[rules.dice]\ntarget = 'hundred'\n")
+    config, error = device_config.load_config_or_defaults(path)
+    message = error.text.render("en")
+    assert "config.toml: [app] default_game is not a setting; known settings: language, database, admin_pin." in message
+    assert "config.toml: unknown section [rules]; known sections: app, rfid, camera, gpio, zone." in message
+    assert type(config) is Config and config.app.language == "fr"
+    settings = load_config(path)
+    assert settings.app.default_game == "dice" and settings.rules == {"dice": {"target": "hundred"}}
+
+
+def test_a_game_table_that_is_not_a_table_is_named(tmp_path):
+    assert "config.toml: [rules.dice] must be a table of settings, not 3." in error_of(tmp_path, "[rules]\ndice = 3\n")
+    assert "config.toml: [rules] must be a table of settings, not 'x'." in error_of(tmp_path, "rules = 'x'\n")
+
+
+def test_a_game_that_is_not_installed_is_named(tmp_path, monkeypatch):
+    monkeypatch.setitem(games.GAME_PACKAGES, "dice", "no_such_dice_module")
+    message = error_of(tmp_path, "[rules.dice]\ntarget = 'hundred'\n")
+    assert "config.toml: [rules.dice] cannot be checked: the game is not installed (No module named" in message
 
 
 # --- a file with a mistake, the owner's layout, the PIN ---------------------------------------
@@ -358,8 +392,8 @@ def test_a_typo_keeps_every_other_value_and_names_the_wrong_key_in_the_players_l
 
 
 def test_clashing_values_put_only_their_section_back():
-    config, problems = salvage_config("[app]\nlanguage = 'en'\n[gpio]\nundo_button = 5\n"
-                                      "[camera]\nbackend = 'replay'\nfps = 5\n")
+    config, problems = device_config.salvage_config("[app]\nlanguage = 'en'\n[gpio]\nundo_button = 5\n"
+                                                    "[camera]\nbackend = 'replay'\nfps = 5\n", cls=Settings)
     assert config.app.language == "en" and config.gpio == GpioConfig()
     assert config.camera.backend == "picamera2" and config.camera.fps == 5
     assert len(problems) == 2
