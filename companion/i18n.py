@@ -5,8 +5,10 @@ Each top-level package owns one gettext *domain* whose catalogues live beside it
     <package>/locale/<lang>/LC_MESSAGES/<domain>.po
 
 The ``.po`` files are the source of truth: Babel reads them and compiles them to
-gettext's binary form in memory when first used, so a checkout runs without a build step
-and a translator edits one file; :mod:`gettext` translates at run time.
+gettext's binary form when first used, so a checkout runs without a build step and a
+translator edits one file; the compiled form is kept in the cache directory
+(:func:`companion.paths.cache_dir`, keyed by the ``.po`` file's path, size and time) so
+that the next start reads it at once; :mod:`gettext` translates at run time.
 ``scripts/update-catalogues`` brings them in line with the code (Babel's extraction). The
 language can change while the app runs (:func:`set_language`).
 
@@ -27,7 +29,10 @@ from __future__ import annotations
 
 import ast
 import gettext
+import hashlib
 import io
+import os
+import struct
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -87,20 +92,46 @@ def translations(domain: str, lang: str) -> gettext.NullTranslations:
         found = _cache.get(key)
         if found is None:
             path = _po_path(domain, lang)
-            if path.is_file():
-                from babel.messages.mofile import write_mo
-                from babel.messages.pofile import read_po
-
-                with path.open("rb") as po:
-                    catalog = read_po(po, locale=lang, domain=domain)
-                mo = io.BytesIO()
-                write_mo(mo, catalog)  # fuzzy and untranslated entries fall back to the msgid
-                mo.seek(0)
-                found = gettext.GNUTranslations(mo)
-            else:
-                found = gettext.NullTranslations()
+            found = _compiled(path, domain, lang) if path.is_file() else gettext.NullTranslations()
             _cache[key] = found
         return found
+
+
+def _compiled(po: Traversable, domain: str, lang: str) -> gettext.GNUTranslations:
+    """The catalogue ``po`` compiled: from the cache directory when it holds this very
+    file's compiled form, else compiled by Babel and kept there (when it can be written;
+    a damaged or unreadable cached copy is compiled again)."""
+    kept: Path | None = None
+    if isinstance(po, Path):
+        from companion.paths import cache_dir
+
+        stat = po.stat()
+        tag = hashlib.sha1(f"{po.resolve()}:{stat.st_size}:{stat.st_mtime_ns}".encode()).hexdigest()[:16]
+        kept = cache_dir() / "catalogues" / f"{domain}-{lang}-{tag}.mo"
+        try:
+            return gettext.GNUTranslations(io.BytesIO(kept.read_bytes()))
+        except (OSError, ValueError, IndexError, struct.error):
+            pass
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as source:
+        catalog = read_po(source, locale=lang, domain=domain)
+    mo = io.BytesIO()
+    write_mo(mo, catalog)  # fuzzy and untranslated entries fall back to the msgid
+    if kept is not None:
+        try:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            partial = kept.with_suffix(f".{os.getpid()}.part")
+            partial.write_bytes(mo.getvalue())
+            os.replace(partial, kept)
+            for stale in kept.parent.glob(f"{domain}-{lang}-*.mo"):   # older versions of the file
+                if stale != kept:
+                    stale.unlink(missing_ok=True)
+        except OSError:
+            pass   # a read-only cache: compiled again next time
+    mo.seek(0)
+    return gettext.GNUTranslations(mo)
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
 """Where the project keeps its files.
 
-systemd passes ``STATE_DIRECTORY`` and ``CONFIGURATION_DIRECTORY``; elsewhere the
-user's directories apply as :mod:`platformdirs` finds them (the XDG base directories
-on Linux). ``COMPANION_CONFIG`` and ``COMPANION_STATE`` override both (tests and
-several tables on one machine use them).
+systemd passes ``STATE_DIRECTORY``, ``CONFIGURATION_DIRECTORY`` and ``CACHE_DIRECTORY``;
+elsewhere the user's directories apply as :mod:`platformdirs` finds them (the XDG base
+directories on Linux). ``COMPANION_CONFIG``, ``COMPANION_STATE`` and ``COMPANION_CACHE``
+override both (tests and several tables on one machine use them).
 """
 
 from __future__ import annotations
@@ -44,6 +44,14 @@ def state_dir() -> Path:
     if explicit:
         return Path(explicit)
     return Path(platformdirs.user_state_dir(APP, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """Directory of what can be rebuilt at any time (compiled catalogues)."""
+    explicit = _first("COMPANION_CACHE", "CACHE_DIRECTORY")
+    if explicit:
+        return Path(explicit)
+    return Path(platformdirs.user_cache_dir(APP, appauthor=False))
 
 
 def database_file() -> Path:

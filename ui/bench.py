@@ -4,8 +4,10 @@ Each measurement runs in a fresh process (a cold interpreter and a new window of
 same size, the Pi's 800×480, for both): the time from process start until the frame
 after the app is ready (the home screen up, as it tells systemd) or after a bare Kivy
 ``Label`` was built, and the resident memory (RSS) then. Both are the median of
-:data:`RUNS` runs, taken in turn, with the fastest and slowest beside it. Needs a
-display (``xvfb-run`` works).
+:data:`RUNS` runs, taken in turn, with the fastest and slowest beside it. Each kind keeps
+one working directory (database, configuration, Kivy's files, compiled catalogues)
+across its runs, after one start that is not counted: the starts a table sees after its
+first. Needs a display (``xvfb-run`` works).
 """
 
 from __future__ import annotations
@@ -28,15 +30,15 @@ def _rss_kib() -> int:
     return 0
 
 
-def _measure(kind: str, started: float) -> None:
-    """Child process: start ``kind`` ("app" or "bare"), report at the first frame."""
+def _measure(kind: str, started: float, work: str) -> None:
+    """Child process: start ``kind`` ("app" or "bare") in directory ``work``, report at the first frame."""
     from pathlib import Path
 
     from ui.driver import isolated_environment
 
     from ui.kivyenv import SIZES
 
-    isolated_environment(Path(tempfile.mkdtemp(prefix="companion-bench-")))
+    isolated_environment(Path(work))
     if kind == "app":
         from ui.app import build_app
 
@@ -69,18 +71,21 @@ def _measure(kind: str, started: float) -> None:
     app.run()
 
 
-def _run(kind: str) -> dict[str, float]:
+def _run(kind: str, work: str) -> dict[str, float]:
     out = subprocess.run([sys.executable, "-c", f"import time; t=time.time(); import ui.bench as b; "
-                                                f"b._measure({kind!r}, t)"],
+                                                f"b._measure({kind!r}, t, {work!r})"],
                          capture_output=True, text=True, timeout=120)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def main() -> int:
     samples: dict[str, list[dict[str, float]]] = {"bare": [], "app": []}
+    work = {kind: tempfile.mkdtemp(prefix=f"companion-bench-{kind}-") for kind in samples}
+    for kind in samples:
+        _run(kind, work[kind])   # the first start: files made, catalogues compiled
     for _ in range(RUNS):   # in turn, so a busy moment of the machine falls on both
         for kind in samples:
-            samples[kind].append(_run(kind))
+            samples[kind].append(_run(kind, work[kind]))
     print(f"{'':16} {'cold start (s), median [min-max]':>34} {'RSS (MiB), median [min-max]':>30}")
     medians = {}
     for kind, label in (("bare", "bare Kivy app"), ("app", "companion app")):

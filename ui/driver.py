@@ -20,6 +20,7 @@ def isolated_environment(directory: Path) -> None:
     """Keep the database, configuration and Kivy's own files inside ``directory``."""
     os.environ["COMPANION_STATE"] = str(directory / "state")
     os.environ["COMPANION_CONFIG"] = str(directory / "config.toml")
+    os.environ["COMPANION_CACHE"] = str(directory / "cache")
     os.environ.setdefault("KIVY_HOME", str(directory / "kivy"))
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_FILELOG", "1")

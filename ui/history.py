@@ -34,7 +34,7 @@ def seat_names(summary: Any) -> list[str]:
 
 def game_title(name: str) -> str:
     try:
-        return games.get_game(name).title.render()
+        return games.title(name).render()
     except Exception:  # a game removed since: show its name
         return name
 

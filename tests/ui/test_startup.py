@@ -1,7 +1,8 @@
-"""Start-up loads only what the home screen needs: the other screens are built on their
-first visit, and the devices (with OpenCV, gpiozero and card vision's renderer) start
-behind the home screen, which says so until they are up; once up, card vision has the
-camera, and a device layer that breaks while starting is reported, never left waiting."""
+"""Start-up loads only what the home screen needs: the games' titles without their rules
+engines, the other screens built on their first visit, and the devices (with OpenCV,
+gpiozero and card vision's renderer) started behind the home screen, which says so until
+they are up; once up, card vision has the camera, and a device layer that breaks while
+starting is reported, never left waiting."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ def test_the_home_screen_comes_up_before_the_other_screens_and_the_devices(tmp_p
     ready, devices, visited = result["ready"], result["devices"], result["visited"]
     assert ready["page"] == "home" and ready["screens"] == ["home"]
     assert loaded(ready["modules"]) == []
+    assert [m for m in ready["modules"] if m.startswith("companion.games.") and m.endswith(".rules")] == []
     assert not ready["hardware"] and "Sensors starting" in ready["status"]
     assert devices["hardware"] and "Sensors ready" in devices["status"]
     assert "hardware.manager" in devices["modules"] and devices["screens"] == ["home"]

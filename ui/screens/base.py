@@ -124,7 +124,7 @@ class Page(Screen):
 
         if len(names) < 2:
             return None
-        return row(*(BigButton(("» " if name == current else "") + escape(games.get_game(name).title.render()),
+        return row(*(BigButton(("» " if name == current else "") + escape(games.title(name).render()),
                                partial(choose, name),
                                colour=theme.ACCENT if name == current else theme.SURFACE_HIGH)
                      for name in names))

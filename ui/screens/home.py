@@ -51,7 +51,7 @@ class HomeScreen(Page):
             page.add_widget(primary(_("Resume: {game}").format(game=describe_summary(summary)),
                                     partial(self.resume, summary), height=m.touch * 1.3))
         cols = 2 if m.compact else 3
-        page.add_widget(grid([BigButton(_("New game of {game}").format(game=games.get_game(name).title.render()),
+        page.add_widget(grid([BigButton(_("New game of {game}").format(game=games.title(name).render()),
                                         partial(self.new_game, name)) for name in games.available()],
                              2, row_height=m.touch * 1.3))
         page.add_widget(row(*[

@@ -5,8 +5,12 @@ the speckled triangles, on any board a table describes.
 follows and ``docs/bumerang.md`` for the table's view.
 """
 
-from companion.games.bumerang.rules import Bumerang
+from companion.games import lazy_exports
+from companion.games.bumerang.texts import TITLE
 
-GAME = Bumerang()
+__getattr__ = lazy_exports(__name__, {
+    "GAME": "companion.games.bumerang.rules",
+    "Bumerang": "companion.games.bumerang.rules",
+})
 
-__all__ = ["GAME", "Bumerang"]
+__all__ = ["TITLE", "GAME", "Bumerang"]

@@ -23,7 +23,7 @@ from companion.games.bumerang.judge import judge
 from companion.games.bumerang.options import OPTIONS, STONES, TARGET
 from companion.games.bumerang.play import begin_turn, play
 from companion.games.bumerang.state import BumerangState, Step, stone_id
-from companion.games.bumerang.texts import t
+from companion.games.bumerang.texts import TITLE, t
 from companion.games.bumerang.topology import Topology
 from companion.i18n import Text
 from companion.view import View
@@ -36,7 +36,7 @@ class Bumerang(Game[BumerangState]):
     """Bumerang (Peter Pallat, Ravensburger 1976) for 3–5 players, or 2 by option."""
 
     name = "bumerang"
-    title = t("Bumerang")
+    title = TITLE
     min_players = 2
     max_players = 5
     options = OPTIONS
@@ -163,3 +163,5 @@ class Bumerang(Game[BumerangState]):
     def describe_state(self, state: BumerangState) -> list[Text]:
         return table.describe_state(state)
 
+
+GAME = Bumerang()

@@ -21,6 +21,10 @@ def t(msgid: str, /, **params: object) -> Text:
     return Text(msgid, params, BUMERANG.name)
 
 
+TITLE = t("Bumerang")
+"""The game's name, as the home screen lists it."""
+
+
 def tn(singular: str, plural: str, /, **params: object) -> Text:
     """A Bumerang message with a plural form chosen by ``params["n"]``."""
     return Text(singular, params, BUMERANG.name, plural=plural)

@@ -6,10 +6,14 @@ positions for ``companion bench``. See ``shared/rulings/dog.md`` for the rulings
 engine follows and ``docs/dog.md`` for the game at the table.
 """
 
-from companion.games.dog.bench import bench_positions
-from companion.games.dog.cards import standard_deck_ids
-from companion.games.dog.rules import Dog
+from companion.games import lazy_exports
+from companion.games.dog.texts import TITLE
 
-GAME = Dog()
+__getattr__ = lazy_exports(__name__, {
+    "GAME": "companion.games.dog.rules",
+    "Dog": "companion.games.dog.rules",
+    "bench_positions": "companion.games.dog.bench",
+    "standard_deck_ids": "companion.games.dog.cards",
+})
 
-__all__ = ["GAME", "Dog", "bench_positions", "standard_deck_ids"]
+__all__ = ["TITLE", "GAME", "Dog", "bench_positions", "standard_deck_ids"]

@@ -28,7 +28,7 @@ from companion.games.dog.moves import Board, come_out
 from companion.games.dog.options import BOARD_PARAMETERS, OPTIONS, SIDE_COLOURS, board_seats
 from companion.games.dog.pieces import all_tokens, field_id, parse_pawn, pawn_id, pawn_name, token_name
 from companion.games.dog.state import COLOURS, HOUSE, PAWNS, DogState, LastMove, Phase, Rules
-from companion.games.dog.texts import card_name, section, t
+from companion.games.dog.texts import TITLE, card_name, section, t
 from companion.i18n import Text
 from companion.view import View
 
@@ -40,7 +40,7 @@ def _board(side: int, segment_fields: int, special: int) -> BoardData:
 
 class Dog(Game[DogState]):
     name = "dog"
-    title = t("DOG")
+    title = TITLE
     min_players = 2
     max_players = 6
     options = OPTIONS
@@ -409,3 +409,6 @@ class Dog(Game[DogState]):
         """The field where the pawn ``token`` stands (``None``: not in this game)."""
         pawn = parse_pawn(state, token)
         return None if pawn is None else field_id(state, pawn, state.pos[pawn])
+
+
+GAME = Dog()

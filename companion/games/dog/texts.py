@@ -16,6 +16,10 @@ _, N_, ngettext = DOG.markers()
 t = DOG.text
 
 
+TITLE = t("DOG")
+"""The game's name, as the home screen lists it."""
+
+
 class Section(enum.Enum):
     """Rulebook sections (value: the English title; translated to the rulebook's titles)."""
 

@@ -4,9 +4,14 @@
 referee. See ``shared/rulings/mustang.md`` for the rulings this engine follows.
 """
 
-from companion.games.mustang.rules import Mustang
-from companion.games.mustang.scoring import Holdings, score_holdings
+from companion.games import lazy_exports
+from companion.games.mustang.texts import TITLE
 
-GAME = Mustang()
+__getattr__ = lazy_exports(__name__, {
+    "GAME": "companion.games.mustang.rules",
+    "Mustang": "companion.games.mustang.rules",
+    "Holdings": "companion.games.mustang.scoring",
+    "score_holdings": "companion.games.mustang.scoring",
+})
 
-__all__ = ["GAME", "Holdings", "Mustang", "score_holdings"]
+__all__ = ["TITLE", "GAME", "Mustang", "Holdings", "score_holdings"]

@@ -31,7 +31,7 @@ from companion.games.mustang.horses import (HORSES, SPECIALS, STACK_KINDS, Horse
 from companion.games.mustang.options import EVENT_DECKS, OPTIONS
 from companion.games.mustang.scoring import Holdings, score_holdings, score_state
 from companion.games.mustang.state import Deal, GameEnd, Instruction, MustangState, PlayerState, Step
-from companion.games.mustang.texts import (CARD_NAMES, COMBO_NAMES, EVENT_NAMES, NEEDS, RUN_OUT, STACK_EMPTY,
+from companion.games.mustang.texts import (TITLE, CARD_NAMES, COMBO_NAMES, EVENT_NAMES, NEEDS, RUN_OUT, STACK_EMPTY,
                                            STACK_TOPS, STEAL_NEEDS, Section, horse_name, t, tn)
 from companion.i18n import Text
 from companion.view import View
@@ -64,7 +64,7 @@ class Mustang(Game[MustangState]):
     """Mustang (Wolf Fang, 2007) for 2–5 players."""
 
     name = "mustang"
-    title = t("Mustang")
+    title = TITLE
     min_players = 2
     max_players = 5
     options = OPTIONS
@@ -894,3 +894,6 @@ _APPLY: dict[type[Action], Callable[[Mustang, MustangState, Step, Any], Text]] =
 def _known(hand: Sequence[str | None]) -> list[str]:
     """The cards of a simulated hand (all known: only unseen hands hold ``None``)."""
     return [card for card in hand if card is not None]
+
+
+GAME = Mustang()

@@ -163,6 +163,10 @@ def t(msgid: str, **params: object) -> Text:
     return Text(msgid, params, MUSTANG.name)
 
 
+TITLE = t("Mustang")
+"""The game's name, as the home screen lists it."""
+
+
 def tn(singular: str, plural: str, n: int, **params: object) -> Text:
     """A deferred Mustang message with a plural form chosen by ``n``."""
     return Text(singular, {"n": n, **params}, MUSTANG.name, plural=plural)

@@ -7,6 +7,12 @@ take an opponent's place.
 ``companion bench``.
 """
 
-from companion.games.stramash.rules import GAME, Stramash
+from companion.games import lazy_exports
+from companion.games.stramash.texts import TITLE
 
-__all__ = ["GAME", "Stramash"]
+__getattr__ = lazy_exports(__name__, {
+    "GAME": "companion.games.stramash.rules",
+    "Stramash": "companion.games.stramash.rules",
+})
+
+__all__ = ["TITLE", "GAME", "Stramash"]

@@ -27,14 +27,14 @@ from companion.games.stramash.phrases import action_text, listed, place, step_te
 from companion.games.stramash.state import StramashState, Step
 from companion.games.stramash.table import (begin_turn, card_ids, copies, first_player, lay, opening, random_seat,
                                             table_geometry)
-from companion.games.stramash.texts import card_name, rule, t
+from companion.games.stramash.texts import TITLE, card_name, rule, t
 from companion.i18n import Text
 from companion.view import View
 
 
 class Stramash(Game[StramashState]):
     name = "stramash"
-    title = t("Stramash")
+    title = TITLE
     min_players = 2
     max_players = 6
     options = OPTIONS

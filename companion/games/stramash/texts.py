@@ -21,6 +21,10 @@ def t(msgid: str, **params: object) -> Text:
     return Text(msgid, params, STRAMASH.name)
 
 
+TITLE = t("Stramash")
+"""The game's name, as the home screen lists it."""
+
+
 def tn(singular: str, plural: str, n: int, **params: object) -> Text:
     """A deferred Stramash message with a plural form chosen by ``n``."""
     return Text(singular, {"n": n, **params}, STRAMASH.name, plural=plural)

@@ -1,0 +1,49 @@
+"""Compiled catalogues are kept in the cache directory and read from there at the next
+start; a damaged cached copy is compiled again, and a cache that cannot be written only
+costs the compiling."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import i18n
+
+
+@pytest.fixture
+def fresh(monkeypatch, tmp_path):
+    monkeypatch.setenv("COMPANION_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(i18n, "_cache", {})
+    return tmp_path / "cache" / "catalogues"
+
+
+def nl(msgid: str) -> str:
+    return i18n.translations("ui", "nl").gettext(msgid)
+
+
+def test_the_compiled_catalogue_is_kept_and_read_back(fresh, monkeypatch):
+    translated = nl("Home")
+    assert translated != "Home"
+    kept = list(fresh.glob("ui-nl-*.mo"))
+    assert len(kept) == 1
+    monkeypatch.setattr(i18n, "_cache", {})
+    import babel.messages.pofile as pofile
+
+    monkeypatch.setattr(pofile, "read_po", lambda *a, **k: pytest.fail("compiled again"))
+    assert nl("Home") == translated
+
+
+def test_a_damaged_cached_copy_is_compiled_again(fresh, monkeypatch):
+    translated = nl("Home")
+    (kept,) = fresh.glob("ui-nl-*.mo")
+    kept.write_bytes(b"\x00 not a catalogue")
+    monkeypatch.setattr(i18n, "_cache", {})
+    assert nl("Home") == translated
+    assert kept.read_bytes()[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")   # gettext's magic number again
+
+
+def test_a_cache_that_cannot_be_written_still_translates(monkeypatch, tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    monkeypatch.setenv("COMPANION_CACHE", str(blocked))
+    monkeypatch.setattr(i18n, "_cache", {})
+    assert nl("Home") != "Home"
