@@ -935,6 +935,74 @@ def remove_asks(driver: Any, work: Path) -> dict[str, Any]:
     return {"before": before, "asked": asked, "kept": kept, "after": after, "nl": translated}
 
 
+def on_screen(widget: Any) -> bool:
+    """Whether ``widget`` lies wholly inside the window and inside every scroll view
+    around it as now scrolled: seen without scrolling."""
+    from kivy.core.window import Window
+    from kivy.uix.scrollview import ScrollView
+
+    left, bottom = widget.to_window(widget.x, widget.y)
+    right, top = widget.to_window(widget.right, widget.top)
+    if left < 0 or bottom < 0 or right > Window.width + 0.5 or top > Window.height + 0.5:
+        return False
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            px, py = parent.to_window(parent.x, parent.y)
+            if bottom < py - 0.5 or top > py + parent.height + 0.5:
+                return False
+        parent = parent.parent
+    return True
+
+
+SCORE_TABLES = (("mustang", 2), ("mustang", 5), ("dog", 2), ("dog", 6), ("stramash", 2), ("stramash", 6),
+                ("bumerang", 3), ("bumerang", 5))
+"""Each game at its fewest and most players (Bumerang's two-player variant aside)."""
+
+
+@scenario
+def score_ranks(driver: Any, work: Path) -> dict[str, Any]:
+    """Each game played to its end by the built-in players at 800×480, its score screen
+    shown: the ranks as written, and whether the ranks, the chart and its legend are
+    on screen without scrolling (issue 17, item 10)."""
+    from companion.game import Seat
+    from ui.chart import ScoreChart
+    from ui.driver import play_moves
+    from ui.widgets import Words
+
+    app = driver.app
+    driver.resize(800, 480)
+    names = ("Annemarie", "Bob", "Charlotte", "Dirk-Jan", "Evelien-Maria", "François")
+    colours = ("red", "yellow", "green", "blue", "black", "white")
+    found: dict[str, Any] = {}
+    for game, players in SCORE_TABLES:
+        app.table.start(game, [Seat(n, c) for n, c in zip(names[:players], colours)], seed=3)
+        play_moves(app.table.referee, 20000)
+        sheet = app.table.referee.scores()
+        app.screen("scores").show(sheet, colours=dict(enumerate(colours)))
+        driver.pump(6)
+        page = app.page
+        grid = next(w for w in page.walk() if getattr(w, "cols", None) == 3)
+        cells = [w.text for w in reversed(grid.children)]
+        chart = next(w for w in page.walk() if isinstance(w, ScoreChart))
+        legend = next(w for w in page.walk() if isinstance(w, Words) and "■" in w.text)
+        found[f"{game}-{players}"] = {
+            "over": app.table.referee.is_over, "winners": list(sheet.winners),
+            "totals": {p.name: p.total for p in sheet.players},
+            "lines": [(strip(cells[i]), strip(cells[i + 1]), strip(cells[i + 2])) for i in range(0, len(cells), 3)],
+            "seen": {"ranks": all(on_screen(w) for w in grid.children), "chart": on_screen(chart),
+                     "legend": on_screen(legend)},
+            "names": chart.names, "chart": [chart.x, chart.right]}
+    return found
+
+
+def strip(markup: str) -> str:
+    """The words of Kivy markup (tags and symbol glyphs dropped)."""
+    import re
+
+    return re.sub(r"\[/?[a-z]+(=[^\]]*)?\]|[\u2190-\u27bf]", "", markup).strip()
+
+
 def main() -> None:
     name, work = sys.argv[1], Path(sys.argv[2])
     from ui.driver import Driver, isolated_environment
