@@ -935,6 +935,48 @@ def remove_asks(driver: Any, work: Path) -> dict[str, Any]:
     return {"before": before, "asked": asked, "kept": kept, "after": after, "nl": translated}
 
 
+@scenario
+def hardware_live(driver: Any, work: Path) -> dict[str, Any]:
+    """The hardware check screen while its probes run (issue 17, item 10): the camera's
+    probe held until the reader's result is on screen, the buttons' probe broken; what
+    the screen says at each step, in English and in French."""
+    import threading
+
+    from companion.i18n import set_language
+    from hardware.manager import Check
+
+    app = driver.app
+    hardware = app.services.hardware
+    found: dict[str, Any] = {}
+    for lang in ("en", "fr"):
+        set_language(lang)
+        gate = threading.Event()
+        opened = hardware.checks
+
+        def held(camera_seconds: float = 1.0, gate: threading.Event = gate) -> list[Any]:
+            return [Check(c.device, c.kind, (lambda run=c.run: gate.wait(30) and run()) if c.kind == "camera" else c.run)
+                    for c in opened(camera_seconds)]
+
+        def broken() -> list[Any]:
+            raise OSError("cannot open /dev/gpiomem")
+
+        hardware.checks, hardware.gpio.probe_parts = held, broken
+        driver.go("home")
+        driver.go("hardware")
+        first = texts(app.page)
+        pump_until(driver, lambda: app.screen("hardware").results.get("rfid:main") is not None, 10)
+        driver.pump(2)
+        while_camera = texts(app.page)
+        gate.set()
+        pump_until(driver, lambda: not app.screen("hardware").running, 20)
+        driver.pump(2)
+        found[lang] = {"first": first, "while_camera": while_camera, "end": texts(app.page),
+                       "buttons": [b.text for b in buttons(app.page)]}
+        del hardware.checks, hardware.gpio.probe_parts
+    set_language("en")
+    return found
+
+
 def on_screen(widget: Any) -> bool:
     """Whether ``widget`` lies wholly inside the window and inside every scroll view
     around it as now scrolled: seen without scrolling."""
