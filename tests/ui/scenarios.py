@@ -953,9 +953,9 @@ def hardware_live(driver: Any, work: Path) -> dict[str, Any]:
         gate = threading.Event()
         opened = hardware.checks
 
-        def held(camera_seconds: float = 1.0, gate: threading.Event = gate) -> list[Any]:
-            return [Check(c.device, c.kind, (lambda run=c.run: gate.wait(30) and run()) if c.kind == "camera" else c.run)
-                    for c in opened(camera_seconds)]
+        def held(camera_seconds: float = 1.0, gate: threading.Event = gate, opened: Any = opened) -> list[Any]:
+            return [Check(c.device, c.kind, (lambda run=c.run: gate.wait(30) and run())
+                          if c.kind == "camera" else c.run) for c in opened(camera_seconds)]
 
         def broken() -> list[Any]:
             raise OSError("cannot open /dev/gpiomem")
