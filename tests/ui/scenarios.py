@@ -977,6 +977,42 @@ def hardware_live(driver: Any, work: Path) -> dict[str, Any]:
     return found
 
 
+CAMERA_CARDS = (
+    *((f"Red stallion {n}", ((40 + 28 * n, 60), (130 + 28 * n, 60), (130 + 28 * n, 190), (40 + 28 * n, 190)))
+      for n in range(1, 6)),                                                   # fanned, 28 px apart
+    ("Black Prince", ((420, 40), (510, 55), (490, 185), (400, 170))),             # turned a little
+    ("Snow-White Mare", ((520, 300), (640, 300), (640, 430), (520, 430))),        # at the picture's edge
+    ("?", ((200, 300), (290, 300), (290, 430), (200, 430))),
+    ("Blue foal 3", ((240, 320), (330, 320), (330, 450), (240, 450))))            # lying on the "?" card
+"""Cards as card vision outlines them in a 640×480 picture: fanned, turned, at the edge,
+one on another."""
+
+
+@scenario
+def camera_labels(driver: Any, work: Path) -> dict[str, Any]:
+    """The camera panel's card names at the play screen's panel size at 800×480 and
+    larger (issue 17, item 10): where each is drawn, each card's outline and the picture."""
+    from kivy.core.window import Window
+
+    from ui.camera_view import CameraView
+
+    driver.resize(800, 480)
+    found: dict[str, Any] = {}
+    for width, height in ((320, 240), (480, 360)):
+        view = CameraView(None, lambda: CAMERA_CARDS, frame_size=(640, 480), size_hint=(None, None),
+                          size=(width, height), pos=(10, 10))
+        Window.add_widget(view)
+        driver.pump(3)
+        scale = min(view.width / 640, view.height / 480)
+        found[f"{width}x{height}"] = {
+            "labels": view.labels, "picture": [view.x, view.y, view.x + 640 * scale, view.y + 480 * scale],
+            "outlines": {text: [(view.x + x * scale, view.y + (480 - y) * scale) for x, y in outline]
+                         for text, outline in CAMERA_CARDS}}
+        driver.shot(work / f"camera-{width}x{height}.png")
+        Window.remove_widget(view)
+    return found
+
+
 def on_screen(widget: Any) -> bool:
     """Whether ``widget`` lies wholly inside the window and inside every scroll view
     around it as now scrolled: seen without scrolling."""
