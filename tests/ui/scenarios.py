@@ -1013,6 +1013,37 @@ def camera_labels(driver: Any, work: Path) -> dict[str, Any]:
     return found
 
 
+@scenario
+def token_words(driver: Any, work: Path) -> dict[str, Any]:
+    """The play screen's entry-by-hand button and its picker's title, in French and
+    Dutch, for Mustang (its rulebook's words) and DOG (the shared words)."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    from companion.game import Seat
+    from companion.i18n import set_language
+    from ui import D
+
+    app = driver.app
+    found: dict[str, Any] = {}
+    for game in ("mustang", "dog"):
+        app.table.start(game, [Seat("Ann", "red"), Seat("Bob", "blue")], seed=3)
+        for lang in ("fr", "nl"):
+            set_language(lang)
+            driver.go("play")
+            driver.pump(3)
+            cards = next(b for b in buttons(app.page) if b.text == D.gettext("Enter cards by hand"))
+            entry = [b for b in reversed(cards.parent.children) if b is not cards][-1]   # the one before it
+            entry.dispatch("on_release")
+            driver.pump(2)
+            title = [strip(t) for w in Window.children if isinstance(w, ModalView) for t in texts(w)
+                     if t.startswith("[b]")]   # the picker's question
+            driver.close_popups()
+            found[f"{game}-{lang}"] = {"button": entry.text, "picker": title}
+    set_language("en")
+    return found
+
+
 def on_screen(widget: Any) -> bool:
     """Whether ``widget`` lies wholly inside the window and inside every scroll view
     around it as now scrolled: seen without scrolling."""

@@ -188,3 +188,14 @@ def test_deleting_a_player_asks_first(work):
     assert any("Remove Dirk-Jan from the game?" in t for t in result["asked"]), result
     assert result["after"] == result["before"][:-1]
     assert result["nl"] == ["Speler 1", "Speler 2", "Speler 3"]          # default names follow the language
+
+
+def test_entering_a_token_by_hand_uses_each_rulebooks_word(work):
+    """Mustang's French rulebook calls its horses compteurs, its Dutch one paardenfiches;
+    DOG's pawns are pions and pionnen (issue 17, item 10)."""
+    found = run("token_words", work)
+    assert found["mustang-fr"] == {"button": "Saisir un compteur à la main", "picker": ["Quel compteur a été scanné ?"]}
+    assert found["mustang-nl"] == {"button": "Paardenfiche met de hand invoeren",
+                                   "picker": ["Welk paardenfiche werd gescand?"]}
+    assert found["dog-fr"] == {"button": "Saisir un pion à la main", "picker": ["Quel pion a été scanné ?"]}
+    assert found["dog-nl"] == {"button": "Pion met de hand invoeren", "picker": ["Welke pion werd gescand?"]}
