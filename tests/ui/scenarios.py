@@ -1044,6 +1044,35 @@ def token_words(driver: Any, work: Path) -> dict[str, Any]:
     return found
 
 
+@scenario
+def restart_asks(driver: Any, work: Path) -> dict[str, Any]:
+    """The deck wizard's "Start again", pressed after one card was taught, asks before it
+    forgets that card (issue 17, item 10)."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    from companion.game import Seat
+
+    app = driver.app
+    app.table.start("mustang", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=3)
+    assert pump_until(driver, lambda: watching(app)), app.services.cards.status
+    driver.go("deck")
+    wizard = app.screen("deck")
+    app.simulator._teach(True)   # the simulator lays the card the wizard asks for
+    pump_until(driver, lambda: wizard.index > 0, 30)
+    app.simulator._teach(False)
+    driver.pump(2)
+    taught = sorted(wizard.enrolment.captured)
+    next(b for b in buttons(app.page) if b.text == "Start again").dispatch("on_release")
+    driver.pump(2)
+    dialogs = [w for w in Window.children if isinstance(w, ModalView)]
+    asked = [t for w in dialogs for t in texts(w)]
+    kept = sorted(wizard.enrolment.captured)
+    next(b for b in buttons(dialogs[0]) if b.text.endswith("Start again")).dispatch("on_release")
+    return {"taught": taught, "asked": asked, "kept": kept, "after": sorted(wizard.enrolment.captured),
+            "index": wizard.index}
+
+
 def on_screen(widget: Any) -> bool:
     """Whether ``widget`` lies wholly inside the window and inside every scroll view
     around it as now scrolled: seen without scrolling."""

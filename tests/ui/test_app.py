@@ -199,3 +199,10 @@ def test_entering_a_token_by_hand_uses_each_rulebooks_word(work):
                                    "picker": ["Welk paardenfiche werd gescand?"]}
     assert found["dog-fr"] == {"button": "Saisir un pion à la main", "picker": ["Quel pion a été scanné ?"]}
     assert found["dog-nl"] == {"button": "Pion met de hand invoeren", "picker": ["Welke pion werd gescand?"]}
+
+
+def test_starting_the_deck_wizard_again_asks_first(work):
+    result = run("restart_asks", work)
+    assert len(result["taught"]) == 1 and result["kept"] == result["taught"]
+    assert any("Start again and forget the 1 card taught so far?" in t for t in result["asked"]), result["asked"]
+    assert result["after"] == [] and result["index"] == 0
