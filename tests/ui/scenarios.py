@@ -758,6 +758,7 @@ def every_prompt(driver: Any, work: Path) -> dict[str, Any]:
     from companion.session import Referee
 
     app = driver.app
+    driver.resize(800, 480)
     app.simulator.shown = False
     registry = app.services.registry
     zone = app.services.config.rfid.readers[0].zone
@@ -793,6 +794,13 @@ def every_prompt(driver: Any, work: Path) -> dict[str, Any]:
         found[0].dispatch("on_release")
         driver.pump(1)
         return f"button:{label}"
+
+    folds: dict[str, bool] = {}
+    """Whether a prompt's button was on screen at 800×480 without scrolling."""
+
+    def visible(label: str) -> bool:
+        driver.pump(2)
+        return any(on_screen(b) for b in buttons(app.page) if b.text.endswith(label))
 
     def sense(*items: Any) -> str:
         for item in items:
@@ -851,10 +859,12 @@ def every_prompt(driver: Any, work: Path) -> dict[str, Any]:
         if kind == "flip":
             return sense(tag(pending.outcomes[-1]))
         if kind == "rain":
+            folds.setdefault("Done", visible("Done"))
             return press("Done")
         if kind == "release":
             return sense(tag(state.players[pending.player].corral[0]))
         if kind == "defend":
+            folds.setdefault("Let the steal go", visible("Let the steal go"))
             return sense(CardsSeen(unplayed(3))) + "+" + press("Confirm")
         if kind == "penalty":
             return press("Discard 0 cowboys")
@@ -883,7 +893,7 @@ def every_prompt(driver: Any, work: Path) -> dict[str, Any]:
             break
     return {"answers": answers, "kinds": sorted({a["kind"] for a in answers if a["moved"]}),
             "fed": sorted(set(fed)), "simulator_shown": app.simulator.shown, "over": referee.is_over,
-            "events": [e for e in referee.state.events_revealed]}
+            "events": [e for e in referee.state.events_revealed], "folds": folds}
 
 
 @scenario

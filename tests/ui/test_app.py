@@ -175,6 +175,7 @@ def test_every_prompt_can_be_answered_by_the_screen_or_a_sensor_without_the_simu
         "sensor:CardsSeen", "button:These cards are in the zone (picker)"}
     assert result["events"][:3] == ["heavy_rain", "rotten_fence", "birth"]
     assert "Intent:action" not in result["fed"] and not result["simulator_shown"]
+    assert result["folds"] == {"Done": True, "Let the steal go": True}    # at 800×480, without scrolling
 
 
 def test_the_keypad_types_hyphens_apostrophes_and_accents(work):
