@@ -1083,6 +1083,29 @@ def restart_asks(driver: Any, work: Path) -> dict[str, Any]:
             "index": wizard.index}
 
 
+@scenario
+def language_row(driver: Any, work: Path) -> dict[str, Any]:
+    """The home screen's language buttons at 800×480 in each language, with a game on
+    the table (its "Back to the game" above them): on screen, their words within the
+    button at the button's own font size (issue 17, item 10)."""
+    from companion.game import Seat
+    from companion.i18n import LANGUAGE_NAMES, LANGUAGES, set_language
+
+    app = driver.app
+    driver.resize(800, 480)
+    app.table.start("mustang", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=3)
+    found: dict[str, Any] = {}
+    for lang in LANGUAGES:
+        set_language(lang)
+        driver.go("home")
+        driver.pump(3)
+        row = [b for b in buttons(app.page) if b.text.removeprefix("» ") in LANGUAGE_NAMES.values()]
+        found[lang] = [{"text": b.text, "seen": on_screen(b), "fits": b.texture_size[0] <= b.width
+                        and b.texture_size[1] <= b.height, "font": b.font_size, "base": b._base_font} for b in row]
+    set_language("en")
+    return found
+
+
 def on_screen(widget: Any) -> bool:
     """Whether ``widget`` lies wholly inside the window and inside every scroll view
     around it as now scrolled: seen without scrolling."""

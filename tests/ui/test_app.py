@@ -207,3 +207,10 @@ def test_starting_the_deck_wizard_again_asks_first(work):
     assert len(result["taught"]) == 1 and result["kept"] == result["taught"]
     assert any("Start again and forget the 1 card taught so far?" in t for t in result["asked"]), result["asked"]
     assert result["after"] == [] and result["index"] == 0
+
+
+def test_the_home_screens_language_row_is_whole_at_800x480(work):
+    found = run("language_row", work)
+    for lang, row in found.items():
+        assert len(row) == 3, (lang, row)
+        assert all(b["seen"] and b["fits"] and b["font"] == b["base"] for b in row), (lang, row)
