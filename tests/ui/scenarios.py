@@ -489,7 +489,7 @@ def stramash_game(players: int, options: dict[str, Any] | None = None, vision: b
     return run
 
 
-for _players, _options, _vision, _tail in ((2, None, True, None), (4, {"joker_optional": True}, False, 40),
+for _players, _options, _vision, _tail in ((2, None, True, 12), (4, {"joker_optional": True}, False, 40),
                                            (6, {"castle_entry_forced": True}, False, 40)):
     scenario(stramash_game(_players, _options, _vision, _tail))
 

@@ -5,10 +5,11 @@ made with the play screen's own widgets (the player's button, real touches on th
 drawing, the play's button), its card read by card vision. Each scenario runs in its own
 process (see scenarios.py).
 
-A move through the simulated table takes 2.5–4 s (the app rebuilds the play screen for
-every input), so only the 2-player game is whole and read by card vision (about 7
-minutes); the 4- and 6-player games skip the camera and the simulated table plays their
-last 40 moves (``stramash_game`` in scenarios.py).
+The built-in player plays each game on the referee up to its last moves, which the
+simulated table plays: the 2-player game's last 12 with every card laid under the
+synthetic camera and read by card vision (a few seconds a move), the 4- and 6-player
+games' last 40 with the cards reported as card vision reports them (``stramash_game`` in
+scenarios.py).
 
 The board drawing (``ui.board_widget``) comes with the shared play screen; without it
 these tests are skipped."""
@@ -16,50 +17,21 @@ these tests are skipped."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import ZONE_CORNERS, manual_zone, wait_for
+from tests.ui.conftest import table_for
 from tests.ui.test_app import run
 
 pytestmark = [pytest.mark.ui, pytest.mark.skipif(not os.environ.get("DISPLAY"), reason="needs a display (xvfb-run)")]
 pytest.importorskip("ui.board_widget")
 
 
-@pytest.fixture(scope="module")
-def standard_deck(tmp_path_factory) -> Path:
-    """The simulation's model of the standard deck with jokers, as the app builds it."""
-    from companion.inputs import InputQueue
-    from hardware.camera import SyntheticCamera
-    from referee.watcher import CardWatcher, WatchState
-
-    directory = tmp_path_factory.mktemp("standard-deck")
-    camera = SyntheticCamera(None, deck="standard", surface="cloth")
-    cards = CardWatcher(camera, manual_zone(), InputQueue(), simulate=True, directory=directory)
-    camera.start()
-    try:
-        cards.follow("stramash")
-        assert wait_for(lambda: cards.status.state is not WatchState.PREPARING, 240), "the model was not built"
-        assert cards.status.state is WatchState.WATCHING, cards.status
-    finally:
-        cards.close()
-        camera.close()
-    return directory
-
-
 @pytest.fixture
-def work(tmp_path: Path, standard_deck: Path) -> Path:
-    """A working directory with the standard deck's model in place and a play zone set by hand."""
-    from referee.watcher import rendered_model_file
-
-    corners = ", ".join(f"[{x:g}, {y:g}]" for x, y in ZONE_CORNERS)
-    (tmp_path / "config.toml").write_text(f'[zone]\nmethod = "manual"\ncorners = [{corners}]\n')
-    decks = tmp_path / "state" / "decks"
-    decks.mkdir(parents=True)
-    shutil.copy(rendered_model_file(standard_deck, "standard"), rendered_model_file(decks, "standard"))
-    return tmp_path
+def work(tmp_path: Path, deck_models) -> Path:
+    """A working directory for a Stramash table: the standard deck's model in place."""
+    return table_for("stramash", tmp_path, deck_models)
 
 
 @pytest.mark.slow
@@ -71,8 +43,7 @@ def test_a_simulated_stramash_game_ends_on_the_engines_scores(work, players):
     assert result["over"] and result["page"] == "scores", summary
     assert result["shown"] == result["expected"]
     assert result["home"][result["winner"]] == 5
-    if players > 2:
-        assert result["moves"] == 40                                     # the last 40 moves through the table
+    assert result["moves"] == (12 if players == 2 else 40)               # the last moves through the table
     assert result["misread"] == []
     assert {"FirstPlayer", "ComeOut", "Move"} <= set(result["kinds"])
     assert result["inputs"]["CardsSeen"] >= result["moves"] - 1          # every play's card through card vision
