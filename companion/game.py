@@ -481,6 +481,11 @@ class Game(ABC, Generic[S]):
     panels: ClassVar[str | None] = None
     teams_allowed: ClassVar[bool] = False
     board_files: ClassVar[bool] = False
+    token_words: ClassVar[Mapping[str, Text]] = {}
+    """The rulebook's own words for the screens' token entry by hand, where its tokens
+    have a name of their own (Mustang's horses are "compteurs" in French, DOG's pawns
+    "pions"): keys ``enter`` (the button), ``scanned`` and ``drawn`` (the picker's
+    question). A key left out keeps the screens' game-neutral wording ("token")."""
 
     def tokens(self) -> tuple[TokenSpec, ...]:
         """The game's RFID-tagged tokens (none by default)."""

@@ -9,6 +9,7 @@ the touchscreen instead.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from companion.errors import CompanionError, HardwareError
@@ -27,6 +28,15 @@ D = Domain("hardware", "hardware")
 SIMULATED_SURFACE = "cloth"
 """The table top the synthetic camera renders: a plain card-table cloth, on which card
 vision reads every card of a clean scene (wood and light tables are harder)."""
+
+
+@dataclass(frozen=True)
+class Check:
+    """Probing one device: ``run()`` gives its reports (several for the GPIO parts)."""
+
+    device: str
+    kind: str
+    run: Callable[[], list[DeviceReport]]
 
 
 class Hardware:
@@ -76,17 +86,28 @@ class Hardware:
         for device in reversed(self.devices):
             device.close()
 
+    def checks(self, camera_seconds: float = 1.0) -> list[Check]:
+        """One check per device that opened, in the order :meth:`probe` runs them: the
+        readers, the camera (measured for ``camera_seconds``), then the buttons, LED
+        and buzzer together. Each may take a while (run them off the UI thread) and
+        never raises: a probe that breaks gives a failure report."""
+        found = [Check(reader.name, "rfid", functools.partial(_checked, reader.name, "rfid",
+                                                              functools.partial(_one, reader.probe)))
+                 for reader in self.readers]
+        if self.camera is not None:
+            found.append(Check("camera", "camera", functools.partial(_checked, "camera", "camera", functools.partial(
+                _one, self.camera.probe, duration=camera_seconds))))
+        if self.gpio is not None:
+            found.append(Check("gpio", "gpio", functools.partial(_checked, "gpio", "gpio", self.gpio.probe_parts)))
+        return found
+
     def probe(self, camera_seconds: float = 1.0) -> list[DeviceReport]:
         """One report per device: the readers, the camera (measured for
         ``camera_seconds``), each button, the LED and the buzzer; devices that did not
         open come first."""
         reports = list(self.failures)
-        for reader in self.readers:
-            reports += _checked(reader.name, "rfid", functools.partial(_one, reader.probe))
-        if self.camera is not None:
-            reports += _checked("camera", "camera", functools.partial(_one, self.camera.probe, duration=camera_seconds))
-        if self.gpio is not None:
-            reports += _checked("gpio", "gpio", self.gpio.probe_parts)
+        for check in self.checks(camera_seconds):
+            reports += check.run()
         return reports
 
     def feedback(self, pattern: str) -> None:

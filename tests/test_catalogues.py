@@ -130,3 +130,38 @@ def test_each_language_has_its_own_date_format():
     set_language("en")
     assert shown["nl"].startswith("22-11-2026") and shown["fr"].startswith("22/11/2026")
     assert shown["en"].startswith("11/22/26") and all("20:15" in shown[k] for k in ("nl", "fr"))
+
+
+RULEBOOK_WORDS = {
+    ("companion/games/mustang", "fr"): (r"\bjetons?\b", r"\bcorral\b", r"\bécuries?\b"),
+    ("companion/games/mustang", "nl"): (r"\bdealer\b", r"\bgever\b"),
+    ("ui", "nl"): (r"\bdealer\b", r"\bgever\b"),
+    ("companion", "nl"): (r"\bdealer\b", r"\bgever\b"),
+}
+"""Words the rulebooks do not use where the catalogues once did (issue 17, item 10):
+Mustang's French rulebook says compteur, enclos and étable; its Dutch one deler."""
+
+NEUTER_FICHE = r"\b(de|deze|die|welke|bekende|andere) fiche\b"
+"""Dutch "fiche" is neuter in the Mustang rulebook (het fiche, een bekend fiche)."""
+
+
+def translations(package: str, lang: str) -> list[str]:
+    (path,) = (ROOT / package / "locale" / lang / "LC_MESSAGES").glob("*.po")
+    with path.open("rb") as po:
+        catalog = read_po(po)
+    return [re.sub(r"\{[^}]*\}", "", s) for m in catalog if m.id   # the words, not the placeholders
+            for s in (m.string if isinstance(m.string, (list, tuple)) else [m.string])]
+
+
+@pytest.mark.parametrize("package, lang", sorted(RULEBOOK_WORDS))
+def test_translations_use_the_rulebooks_words(package: str, lang: str):
+    wrong = [(pattern, text) for text in translations(package, lang) for pattern in RULEBOOK_WORDS[package, lang]
+             if re.search(pattern, text, re.IGNORECASE)]
+    assert not wrong, wrong[:5]
+
+
+@pytest.mark.parametrize("package", DOMAINS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_dutch_fiche_is_neuter(package: Path):
+    wrong = [text for text in translations(str(package.relative_to(ROOT)), "nl")
+             if re.search(NEUTER_FICHE, text, re.IGNORECASE)]
+    assert not wrong, wrong[:5]

@@ -28,6 +28,8 @@ class ScoreChart(Widget):
         super().__init__(**kwargs)
         self.sheet = sheet
         self.font_size = font_size
+        self.names: list[tuple[str, float, float]] = []
+        """Each name as drawn under its bar: shown text, left and right edge."""
         self.bind(pos=self.draw, size=self.draw)
 
     def _text(self, text: str, colour: theme.RGBA = theme.TEXT):
@@ -35,8 +37,20 @@ class ScoreChart(Widget):
         label.refresh()
         return label.texture
 
+    def _fitted(self, text: str, width: float):
+        """``text`` and its texture no wider than ``width``: shortened with "…" as far
+        as needed."""
+        shown, texture = text, self._text(text)
+        cut = len(text)
+        while texture.width > width and cut > 1:
+            cut -= 1
+            shown = text[:cut].rstrip() + "…"
+            texture = self._text(shown)
+        return shown, texture
+
     def draw(self, *_args) -> None:
         self.canvas.clear()
+        self.names = []
         players = self.sheet.players
         if not players or self.width < 10 or self.height < 10:
             return
@@ -78,9 +92,10 @@ class ScoreChart(Widget):
                 total = self._text(("★ " if winner else "") + str(player.total))
                 Color(1, 1, 1, 1)
                 Rectangle(texture=total, size=total.size, pos=(x + (bar_w - total.width) / 2, y + 2))
-                name = self._text(player.name[:14])
-                Rectangle(texture=name, size=name.size,
-                          pos=(self.x + slot * index + (slot - name.width) / 2, self.y + (label_h - name.height) / 2))
+                shown, name = self._fitted(player.name, slot - 4)
+                left = self.x + slot * index + (slot - name.width) / 2
+                Rectangle(texture=name, size=name.size, pos=(left, self.y + (label_h - name.height) / 2))
+                self.names.append((shown, left, left + name.width))
 
 
 def legend(sheet: ScoreSheet) -> Sequence[tuple[str, str, theme.RGBA]]:

@@ -101,6 +101,13 @@ def statistics(finished: Iterable[Any]) -> list[PlayerRecord]:
     return sorted(records.values(), key=lambda r: (-r.won, -r.average, r.name.casefold()))
 
 
+def ranks(standing: Sequence[tuple[bool, int]]) -> list[int]:
+    """The rank of each ``(won, total)``: one more than the number of players ahead
+    (winners before the others, then higher totals), so equal standings share a rank
+    and the next one is skipped (1, 2, 2, 4)."""
+    return [1 + sum(other > mine for other in standing) for mine in standing]
+
+
 def bgstats_play(summary: Any, *, title: str | None = None) -> dict[str, Any]:
     """The BG Stats push-play object of one finished game."""
     final = final_sheet(summary)
@@ -109,10 +116,8 @@ def bgstats_play(summary: Any, *, title: str | None = None) -> dict[str, Any]:
     standing = [(int(e.get("player", 0)) in winners, int(e.get("total", 0))) for e in entries]
     dealer = int(getattr(summary, "dealer", 0) or 0)
     players = []
-    for e, mine in zip(entries, standing):
+    for e, (_won, total), rank in zip(entries, standing, ranks(standing)):
         seat = int(e.get("player", 0))
-        total = mine[1]
-        rank = 1 + sum(other > mine for other in standing)
         players.append({
             "name": str(e.get("name", "")),
             "sourcePlayerId": str(e.get("name", "")).casefold(),

@@ -22,6 +22,11 @@ from ui.widgets import escape, swatch
 _, N_, ngettext = D.markers()
 
 
+TOKEN_WORDS = {"enter": N_("Enter a token by hand"), "scanned": N_("Which token was scanned?"),
+               "drawn": N_("Which token was drawn?")}
+"""The screens' words for entering a token by hand, game-neutral."""
+
+
 class GamePanels:
     """Names and draws a game's tokens and cards; :meth:`widget` adds the game's own
     panels (none by default)."""
@@ -41,6 +46,12 @@ class GamePanels:
     def card(self, card_id: str) -> str:
         spec = self.card_specs.get(card_id)
         return escape(spec.label.render() if spec else card_id)
+
+    def token_words(self, key: str) -> str:
+        """The entry-by-hand wording for tokens (``key``: one of :data:`TOKEN_WORDS`):
+        the game's own (:attr:`companion.game.Game.token_words`) or the shared one."""
+        own = self.game.token_words.get(key)
+        return own.render() if own is not None else _(TOKEN_WORDS[key])
 
     def hint(self) -> str:
         """What to do to make a move, while no move is proposed."""

@@ -761,6 +761,7 @@ def every_prompt(driver: Any, work: Path) -> dict[str, Any]:
     from companion.session import Referee
 
     app = driver.app
+    driver.resize(800, 480)
     app.simulator.shown = False
     registry = app.services.registry
     zone = app.services.config.rfid.readers[0].zone
@@ -796,6 +797,13 @@ def every_prompt(driver: Any, work: Path) -> dict[str, Any]:
         found[0].dispatch("on_release")
         driver.pump(1)
         return f"button:{label}"
+
+    folds: dict[str, bool] = {}
+    """Whether a prompt's button was on screen at 800×480 without scrolling."""
+
+    def visible(label: str) -> bool:
+        driver.pump(2)
+        return any(on_screen(b) for b in buttons(app.page) if b.text.endswith(label))
 
     def sense(*items: Any) -> str:
         for item in items:
@@ -854,10 +862,12 @@ def every_prompt(driver: Any, work: Path) -> dict[str, Any]:
         if kind == "flip":
             return sense(tag(pending.outcomes[-1]))
         if kind == "rain":
+            folds.setdefault("Done", visible("Done"))
             return press("Done")
         if kind == "release":
             return sense(tag(state.players[pending.player].corral[0]))
         if kind == "defend":
+            folds.setdefault("Let the steal go", visible("Let the steal go"))
             return sense(CardsSeen(unplayed(3))) + "+" + press("Confirm")
         if kind == "penalty":
             return press("Discard 0 cowboys")
@@ -886,7 +896,7 @@ def every_prompt(driver: Any, work: Path) -> dict[str, Any]:
             break
     return {"answers": answers, "kinds": sorted({a["kind"] for a in answers if a["moved"]}),
             "fed": sorted(set(fed)), "simulator_shown": app.simulator.shown, "over": referee.is_over,
-            "events": [e for e in referee.state.events_revealed]}
+            "events": [e for e in referee.state.events_revealed], "folds": folds}
 
 
 @scenario
@@ -936,6 +946,235 @@ def remove_asks(driver: Any, work: Path) -> dict[str, Any]:
     translated = [p.name for p in screen.players]
     set_language("en")
     return {"before": before, "asked": asked, "kept": kept, "after": after, "nl": translated}
+
+
+@scenario
+def hardware_live(driver: Any, work: Path) -> dict[str, Any]:
+    """The hardware check screen while its probes run (issue 17, item 10): the camera's
+    probe held until the reader's result is on screen, the buttons' probe broken; what
+    the screen says at each step, in English and in French."""
+    import threading
+
+    from companion.i18n import set_language
+    from hardware.manager import Check
+
+    app = driver.app
+    hardware = app.services.hardware
+    found: dict[str, Any] = {}
+    for lang in ("en", "fr"):
+        set_language(lang)
+        gate = threading.Event()
+        opened = hardware.checks
+
+        def held(camera_seconds: float = 1.0, gate: threading.Event = gate, opened: Any = opened) -> list[Any]:
+            return [Check(c.device, c.kind, (lambda run=c.run: gate.wait(30) and run())
+                          if c.kind == "camera" else c.run) for c in opened(camera_seconds)]
+
+        def broken() -> list[Any]:
+            raise OSError("cannot open /dev/gpiomem")
+
+        hardware.checks, hardware.gpio.probe_parts = held, broken
+        driver.go("home")
+        driver.go("hardware")
+        first = texts(app.page)
+        pump_until(driver, lambda: app.screen("hardware").results.get("rfid:main") is not None, 10)
+        driver.pump(2)
+        while_camera = texts(app.page)
+        gate.set()
+        pump_until(driver, lambda: not app.screen("hardware").running, 20)
+        driver.pump(2)
+        found[lang] = {"first": first, "while_camera": while_camera, "end": texts(app.page),
+                       "buttons": [b.text for b in buttons(app.page)]}
+        del hardware.checks, hardware.gpio.probe_parts
+    set_language("en")
+    return found
+
+
+CAMERA_CARDS = (
+    *((f"Red stallion {n}", ((40 + 28 * n, 60), (130 + 28 * n, 60), (130 + 28 * n, 190), (40 + 28 * n, 190)))
+      for n in range(1, 6)),                                                   # fanned, 28 px apart
+    ("Black Prince", ((420, 40), (510, 55), (490, 185), (400, 170))),             # turned a little
+    ("Snow-White Mare", ((520, 300), (640, 300), (640, 430), (520, 430))),        # at the picture's edge
+    ("?", ((200, 300), (290, 300), (290, 430), (200, 430))),
+    ("Blue foal 3", ((240, 320), (330, 320), (330, 450), (240, 450))))            # lying on the "?" card
+"""Cards as card vision outlines them in a 640×480 picture: fanned, turned, at the edge,
+one on another."""
+
+
+@scenario
+def camera_labels(driver: Any, work: Path) -> dict[str, Any]:
+    """The camera panel's card names at the play screen's panel size at 800×480 and
+    larger (issue 17, item 10): where each is drawn, each card's outline and the picture."""
+    from kivy.core.window import Window
+
+    from ui.camera_view import CameraView
+
+    driver.resize(800, 480)
+    found: dict[str, Any] = {}
+    for width, height in ((320, 240), (480, 360)):
+        view = CameraView(None, lambda: CAMERA_CARDS, frame_size=(640, 480), size_hint=(None, None),
+                          size=(width, height), pos=(10, 10))
+        Window.add_widget(view)
+        driver.pump(3)
+        scale = min(view.width / 640, view.height / 480)
+        found[f"{width}x{height}"] = {
+            "labels": view.labels, "picture": [view.x, view.y, view.x + 640 * scale, view.y + 480 * scale],
+            "outlines": {text: [(view.x + x * scale, view.y + (480 - y) * scale) for x, y in outline]
+                         for text, outline in CAMERA_CARDS}}
+        driver.shot(work / f"camera-{width}x{height}.png")
+        Window.remove_widget(view)
+    return found
+
+
+@scenario
+def token_words(driver: Any, work: Path) -> dict[str, Any]:
+    """The play screen's entry-by-hand button and its picker's title, in French and
+    Dutch, for Mustang (its rulebook's words) and DOG (the shared words)."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    from companion.game import Seat
+    from companion.i18n import set_language
+    from ui import D
+
+    app = driver.app
+    found: dict[str, Any] = {}
+    for game in ("mustang", "dog"):
+        app.table.start(game, [Seat("Ann", "red"), Seat("Bob", "blue")], seed=3)
+        for lang in ("fr", "nl"):
+            set_language(lang)
+            driver.go("play")
+            driver.pump(3)
+            cards = next(b for b in buttons(app.page) if b.text == D.gettext("Enter cards by hand"))
+            entry = [b for b in reversed(cards.parent.children) if b is not cards][-1]   # the one before it
+            entry.dispatch("on_release")
+            driver.pump(2)
+            title = [strip(t) for w in Window.children if isinstance(w, ModalView) for t in texts(w)
+                     if t.startswith("[b]")]   # the picker's question
+            driver.close_popups()
+            found[f"{game}-{lang}"] = {"button": entry.text, "picker": title}
+    set_language("en")
+    return found
+
+
+@scenario
+def restart_asks(driver: Any, work: Path) -> dict[str, Any]:
+    """The deck wizard's "Start again", pressed after one card was taught, asks before it
+    forgets that card (issue 17, item 10)."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    from companion.game import Seat
+
+    app = driver.app
+    app.table.start("mustang", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=3)
+    assert pump_until(driver, lambda: watching(app)), app.services.cards.status
+    driver.go("deck")
+    wizard = app.screen("deck")
+    app.simulator._teach(True)   # the simulator lays the card the wizard asks for
+    pump_until(driver, lambda: wizard.index > 0, 30)
+    app.simulator._teach(False)
+    driver.pump(2)
+    taught = sorted(wizard.enrolment.captured)
+    next(b for b in buttons(app.page) if b.text == "Start again").dispatch("on_release")
+    driver.pump(2)
+    dialogs = [w for w in Window.children if isinstance(w, ModalView)]
+    asked = [t for w in dialogs for t in texts(w)]
+    kept = sorted(wizard.enrolment.captured)
+    next(b for b in buttons(dialogs[0]) if b.text.endswith("Start again")).dispatch("on_release")
+    return {"taught": taught, "asked": asked, "kept": kept, "after": sorted(wizard.enrolment.captured),
+            "index": wizard.index}
+
+
+@scenario
+def language_row(driver: Any, work: Path) -> dict[str, Any]:
+    """The home screen's language buttons at 800×480 in each language, with a game on
+    the table (its "Back to the game" above them): on screen, their words within the
+    button at the button's own font size (issue 17, item 10)."""
+    from companion.game import Seat
+    from companion.i18n import LANGUAGE_NAMES, LANGUAGES, set_language
+
+    app = driver.app
+    driver.resize(800, 480)
+    app.table.start("mustang", [Seat("Ann", "red"), Seat("Bob", "blue")], seed=3)
+    found: dict[str, Any] = {}
+    for lang in LANGUAGES:
+        set_language(lang)
+        driver.go("home")
+        driver.pump(3)
+        row = [b for b in buttons(app.page) if b.text.removeprefix("» ") in LANGUAGE_NAMES.values()]
+        found[lang] = [{"text": b.text, "seen": on_screen(b), "fits": b.texture_size[0] <= b.width
+                        and b.texture_size[1] <= b.height, "font": b.font_size, "base": b._base_font} for b in row]
+    set_language("en")
+    return found
+
+
+def on_screen(widget: Any) -> bool:
+    """Whether ``widget`` lies wholly inside the window and inside every scroll view
+    around it as now scrolled: seen without scrolling."""
+    from kivy.core.window import Window
+    from kivy.uix.scrollview import ScrollView
+
+    left, bottom = widget.to_window(widget.x, widget.y)
+    right, top = widget.to_window(widget.right, widget.top)
+    if left < 0 or bottom < 0 or right > Window.width + 0.5 or top > Window.height + 0.5:
+        return False
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            px, py = parent.to_window(parent.x, parent.y)
+            if bottom < py - 0.5 or top > py + parent.height + 0.5:
+                return False
+        parent = parent.parent
+    return True
+
+
+SCORE_TABLES = (("mustang", 2), ("mustang", 5), ("dog", 2), ("dog", 6), ("stramash", 2), ("stramash", 6),
+                ("bumerang", 3), ("bumerang", 5))
+"""Each game at its fewest and most players (Bumerang's two-player variant aside)."""
+
+
+@scenario
+def score_ranks(driver: Any, work: Path) -> dict[str, Any]:
+    """Each game played to its end by the built-in players at 800×480, its score screen
+    shown: the ranks as written, and whether the ranks, the chart and its legend are
+    on screen without scrolling (issue 17, item 10)."""
+    from companion.game import Seat
+    from ui.chart import ScoreChart
+    from ui.driver import play_moves
+    from ui.widgets import Words
+
+    app = driver.app
+    driver.resize(800, 480)
+    names = ("Annemarie", "Bob", "Charlotte", "Dirk-Jan", "Evelien-Maria", "François")
+    colours = ("red", "yellow", "green", "blue", "black", "white")
+    found: dict[str, Any] = {}
+    for game, players in SCORE_TABLES:
+        app.table.start(game, [Seat(n, c) for n, c in zip(names[:players], colours)], seed=3)
+        play_moves(app.table.referee, 20000)
+        sheet = app.table.referee.scores()
+        app.screen("scores").show(sheet, colours=dict(enumerate(colours)))
+        driver.pump(6)
+        page = app.page
+        grid = next(w for w in page.walk() if getattr(w, "cols", None) == 3)
+        cells = [w.text for w in reversed(grid.children)]
+        chart = next(w for w in page.walk() if isinstance(w, ScoreChart))
+        legend = next(w for w in page.walk() if isinstance(w, Words) and "■" in w.text)
+        found[f"{game}-{players}"] = {
+            "over": app.table.referee.is_over, "winners": list(sheet.winners),
+            "totals": {p.name: p.total for p in sheet.players},
+            "lines": [(strip(cells[i]), strip(cells[i + 1]), strip(cells[i + 2])) for i in range(0, len(cells), 3)],
+            "seen": {"ranks": all(on_screen(w) for w in grid.children), "chart": on_screen(chart),
+                     "legend": on_screen(legend)},
+            "names": chart.names, "chart": [chart.x, chart.right]}
+    return found
+
+
+def strip(markup: str) -> str:
+    """The words of Kivy markup (tags and symbol glyphs dropped)."""
+    import re
+
+    return re.sub(r"\[/?[a-z]+(=[^\]]*)?\]|[\u2190-\u27bf]", "", markup).strip()
 
 
 def main() -> None:

@@ -175,6 +175,7 @@ def test_every_prompt_can_be_answered_by_the_screen_or_a_sensor_without_the_simu
         "sensor:CardsSeen", "button:These cards are in the zone (picker)"}
     assert result["events"][:3] == ["heavy_rain", "rotten_fence", "birth"]
     assert "Intent:action" not in result["fed"] and not result["simulator_shown"]
+    assert result["folds"] == {"Done": True, "Let the steal go": True}    # at 800×480, without scrolling
 
 
 def test_the_keypad_types_hyphens_apostrophes_and_accents(work):
@@ -188,3 +189,28 @@ def test_deleting_a_player_asks_first(work):
     assert any("Remove Dirk-Jan from the game?" in t for t in result["asked"]), result
     assert result["after"] == result["before"][:-1]
     assert result["nl"] == ["Speler 1", "Speler 2", "Speler 3"]          # default names follow the language
+
+
+def test_entering_a_token_by_hand_uses_each_rulebooks_word(work):
+    """Mustang's French rulebook calls its horses compteurs, its Dutch one paardenfiches;
+    DOG's pawns are pions and pionnen (issue 17, item 10)."""
+    found = run("token_words", work)
+    assert found["mustang-fr"] == {"button": "Saisir un compteur à la main", "picker": ["Quel compteur a été scanné ?"]}
+    assert found["mustang-nl"] == {"button": "Paardenfiche met de hand invoeren",
+                                   "picker": ["Welk paardenfiche werd gescand?"]}
+    assert found["dog-fr"] == {"button": "Saisir un pion à la main", "picker": ["Quel pion a été scanné ?"]}
+    assert found["dog-nl"] == {"button": "Pion met de hand invoeren", "picker": ["Welke pion werd gescand?"]}
+
+
+def test_starting_the_deck_wizard_again_asks_first(work):
+    result = run("restart_asks", work)
+    assert len(result["taught"]) == 1 and result["kept"] == result["taught"]
+    assert any("Start again and forget the 1 card taught so far?" in t for t in result["asked"]), result["asked"]
+    assert result["after"] == [] and result["index"] == 0
+
+
+def test_the_home_screens_language_row_is_whole_at_800x480(work):
+    found = run("language_row", work)
+    for lang, row in found.items():
+        assert len(row) == 3, (lang, row)
+        assert all(b["seen"] and b["fits"] and b["font"] == b["base"] for b in row), (lang, row)

@@ -360,7 +360,7 @@ class PlayScreen(Page):
         if isinstance(pending, Chance) and pending.outcomes:
             buttons.append(BigButton(_("Enter what was drawn"), self._enter_outcome, height=m.touch * 1.2))
         if game.tokens():
-            buttons.append(BigButton(_("Enter a token by hand"), self._enter_token))
+            buttons.append(BigButton(self.panels().token_words("enter"), self._enter_token))
         if game.cards():
             buttons.append(BigButton(_("Enter cards by hand"), self._enter_cards))
         return [row(*buttons, height=m.touch * 1.2)] if buttons else []
@@ -374,10 +374,10 @@ class PlayScreen(Page):
         if cards:
             pick_cards(_("Which card was turned over?"), cards, self.app.table.lay)
         elif tokens:
-            pick_token(_("Which token was drawn?"), tokens, self.app.table.scan)
+            pick_token(self.panels().token_words("drawn"), tokens, self.app.table.scan)
 
     def _enter_token(self) -> None:
-        pick_token(_("Which token was scanned?"), self.referee.game.tokens(), self.app.table.scan)
+        pick_token(self.panels().token_words("scanned"), self.referee.game.tokens(), self.app.table.scan)
 
     def _enter_cards(self) -> None:
         pick_cards(_("Which cards are in the play zone?"), self.referee.game.cards(), self.app.table.lay)

@@ -16,6 +16,7 @@ from kivy.uix.widget import Widget
 from companion import games
 from companion.inputs import TagPlaced
 from ui import D, theme
+from ui.panels import panels_for
 from ui.pickers import pick_token
 from ui.screens.base import Page
 from ui.widgets import BigButton, Column, Keypad, Panel, Words, escape, icon, primary, row, scrolling, sizes, swatch
@@ -82,7 +83,7 @@ class ScoringScreen(Page):
             page.add_widget(box)
         if len(self.names) < game.max_players:
             page.add_widget(BigButton(_("Add a player"), self._add))
-        page.add_widget(row(BigButton(_("Enter a token by hand"), self._by_hand),
+        page.add_widget(row(BigButton(panels_for(game).token_words("enter"), self._by_hand),
                             BigButton(_("Nobody ended the game"), lambda: self._set_ender(None))))
         page.add_widget(primary(_("Score"), self._score, height=m.touch * 1.3))
         return scrolling(page)
@@ -138,7 +139,8 @@ class ScoringScreen(Page):
         self.refresh()
 
     def _by_hand(self) -> None:
-        pick_token(_("Which token?"), games.get_game(self.game_name).tokens(), self.put)
+        game = games.get_game(self.game_name)
+        pick_token(panels_for(game).token_words("scanned"), game.tokens(), self.put)
 
     def _score(self) -> None:
         game = games.get_game(self.game_name)

@@ -43,6 +43,7 @@ class Dog(Game[DogState]):
     title = TITLE
     min_players = 2
     max_players = 6
+    token_words = {"enter": t("Enter a pawn by hand"), "scanned": t("Which pawn was scanned?")}
     options = OPTIONS
     board_parameters = BOARD_PARAMETERS
     action_types = ACTION_TYPES

@@ -71,6 +71,8 @@ class Mustang(Game[MustangState]):
     action_types = ACTION_TYPES
     bgstats = BGStats(None)
     panels = "companion.games.mustang.panels"
+    token_words = {"enter": t("Enter a horse by hand"), "scanned": t("Which horse was scanned?"),
+                   "drawn": t("Which horse was drawn?")}
 
     # --- catalogue --------------------------------------------------------------------
     def tokens(self) -> tuple[TokenSpec, ...]:
