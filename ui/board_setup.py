@@ -4,7 +4,8 @@ Parameters that a game declares :attr:`~companion.game.BoardParameter.picked` ar
 tapped, not counted: :class:`BoardSetup` draws the fields that can be tapped for them,
 large (for Stramash one mashie's holes), asks for one parameter after the other
 ("Tap the start hole"), rings each field tapped, and keeps the other parameters as
-steppers above the drawing (they change it: more holes per mashie, more holes drawn).
+steppers above the drawing (they change it: more holes per mashie, more holes drawn; a
+tapped hole beyond the new last one moves to the last).
 Done checks the values with the game's own setup check (:meth:`Game.make_setup`): a
 refusal is shown in the player's language and the set-up stays open; accepted values
 go to ``on_done`` as the steppers' values would.
@@ -153,7 +154,14 @@ class BoardSetup(ModalView):
         self._build()
 
     def _step(self, parameter: BoardParameter, step: int) -> None:
+        """Change a counted parameter; a tapped value the new drawing no longer has (a
+        hole beyond the last) moves to the nearest field it has, as a stepper stops at
+        its end."""
         self.values[parameter.name] = stepped(parameter, self.values[parameter.name], step)
+        for picked in self.picked:
+            offered = set(self._taps(picked).values())
+            if offered and self.values[picked.name] not in offered:
+                self.values[picked.name] = min(offered, key=lambda v: abs(v - self.values[picked.name]))
         self.problem = ""
         self._build()
 

@@ -946,7 +946,8 @@ def remove_asks(driver: Any, work: Path) -> dict[str, Any]:
 def board_setup(driver: Any, work: Path) -> dict[str, Any]:
     """Stramash's board set up on the drawing (issue 19): holes per mashie on the set-up's
     stepper, the start and castle-entry holes tapped with real touches, a refused
-    castle entry on the start hole, Done, then the game started with those values."""
+    castle entry on the start hole, fewer holes moving a tapped hole beyond the last one
+    onto the last, Done, then the game started with those values."""
     from kivy.core.window import Window
     from kivy.uix.modalview import ModalView
 
@@ -978,6 +979,11 @@ def board_setup(driver: Any, work: Path) -> dict[str, Any]:
     marked = sorted(dialog.drawing.marked)
     driver.pump(4)
     shot = driver.shot(work / "board-setup.png")
+    for _ in range(4):                                              # 12 holes down to 8: hole 9 is gone
+        next(b for b in buttons(dialog) if "−" in b.text).dispatch("on_release")
+        driver.pump(1)
+    driver.pump(2)
+    shrunk = sorted(dialog.drawing.marked)
     next(b for b in buttons(dialog) if b.text.endswith("Done")).dispatch("on_release")
     driver.pump(6)
     open_after = any(isinstance(w, ModalView) for w in Window.children)
@@ -991,6 +997,7 @@ def board_setup(driver: Any, work: Path) -> dict[str, Any]:
     referee = app.table.referee
     return {"drawn": drawn, "prompts": prompts, "first": first, "marked_after_start": marked_after_start,
             "same": same, "refused": refused, "still_open": still_open, "second": second, "marked": marked,
+            "shrunk": shrunk,
             "open_after": open_after, "chosen": chosen, "page_lines": page_lines, "shot": str(shot),
             "page": app.page.name, "game": referee.game.name if referee else None,
             "board": dict(referee.setup.board) if referee else None,

@@ -24,9 +24,10 @@ def test_stramash_holes_are_tapped_on_one_mashie_and_the_game_starts_with_them(w
     assert result["still_open"]                                          # refused: the set-up stays
     assert any("cannot be the start hole (4)" in line for line in result["refused"]), result["refused"]
     assert result["second"] == "t9" and result["marked"] == ["t4", "t9"]
+    assert result["shrunk"] == ["t4", "t7"]                              # 8 holes: the entry moved to the last
     assert not result["open_after"]
-    assert result["chosen"] == {"holes_per_mashie": 12, "start_hole": 4, "castle_entry_hole": 9}
-    assert any("Start hole: 4 · Castle entry hole: 9" in line for line in result["page_lines"])
+    assert result["chosen"] == {"holes_per_mashie": 8, "start_hole": 4, "castle_entry_hole": 7}
+    assert any("Start hole: 4 · Castle entry hole: 7" in line for line in result["page_lines"])
     assert result["page"] == "play" and result["game"] == "stramash"
     assert result["board"] == result["chosen"]
-    assert (result["start"], result["entry"]) == (4, 9)                 # the engine plays on those holes
+    assert (result["start"], result["entry"]) == (4, 7)                 # the engine plays on those holes
