@@ -39,7 +39,7 @@ import types
 import typing
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Mapping, Sequence, TypeVar
 
 from companion.boards import Board
 from companion.errors import GameError, IllegalAction
@@ -58,9 +58,24 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class DrawingPick:
+    """How the table gives a board parameter by tapping a field of the board drawing
+    instead of counting: ``prompt`` asks for the tap ("Tap the start hole"), and
+    ``fields(board)`` maps every field that may be tapped to the value a tap on it
+    gives, from the board parameters chosen so far (the holes of one mashie, each to its
+    number on the mashie). The field ids are those of :meth:`Game.board` for the same
+    parameters; the set-up screen draws only these fields, large."""
+
+    prompt: Text
+    fields: Callable[[Mapping[str, int]], Mapping[str, int]]
+
+
+@dataclass(frozen=True)
 class BoardParameter:
     """A number the table enters once for its board (fields per segment, holes per
-    mashie…): validated like a rule option, kept in the game's :class:`Setup`."""
+    mashie…): validated like a rule option, kept in the game's :class:`Setup`.
+    ``picked`` (``None``: entered as a number) says the value is a field of the board
+    drawing, tapped on the board set-up screen (:class:`DrawingPick`)."""
 
     name: str
     default: int
@@ -68,6 +83,7 @@ class BoardParameter:
     maximum: int
     title: Text
     explanation: Text
+    picked: DrawingPick | None = None
 
     def validate(self, value: Any) -> int:
         """Return ``value`` as a whole number in range, or raise :class:`GameError`."""

@@ -39,7 +39,7 @@ from datetime import datetime
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 LANGUAGES: tuple[str, ...] = ("nl", "fr", "en")
 """The languages every catalogue must cover, in the order the settings screen lists them."""
@@ -167,10 +167,21 @@ def _mark(msgid: str) -> str:
 
 
 @dataclass(frozen=True)
+class PlayerRef:
+    """A player, by seat (0 for the first), in a :class:`Text`'s parameters: texts that
+    name a player from an action alone ("Calamity starts") carry one, and the referee
+    session gives them the table's names (:meth:`Text.naming`) before any screen, log
+    or printout shows them. A text never named says "player 2"."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class Text:
     """A message kept untranslated until shown: msgid, parameters and domain.
 
-    Parameters may themselves be :class:`Text` (rendered in the same language).
+    Parameters may themselves be :class:`Text` (rendered in the same language) or
+    :class:`PlayerRef` (a player's name once :meth:`naming` gave the names).
     With ``plural`` set, ``params["n"]`` selects the form.
     """
 
@@ -201,11 +212,24 @@ class Text:
                 template = cat.gettext(self.msgid)
         else:
             template = self.msgid
-        values = {k: (v.render(lang) if isinstance(v, Text) else v) for k, v in self.params.items()}
+        values = {k: (v.render(lang) if isinstance(v, Text) else Text("player {n}", n=v.seat + 1).render(lang)
+                      if isinstance(v, PlayerRef) else v) for k, v in self.params.items()}
         try:
             return template.format(**values)
         except (KeyError, IndexError, ValueError):
             return self.msgid.format(**values)
+
+    def naming(self, names: Sequence[str]) -> "Text":
+        """This text with every :class:`PlayerRef` among its parameters (and those of
+        its parameters' texts) replaced by the name of that seat in ``names``; a seat
+        without a name stays a reference."""
+
+        def named(value: Any) -> Any:
+            if isinstance(value, PlayerRef) and 0 <= value.seat < len(names):
+                return Text.raw(names[value.seat])
+            return value.naming(names) if isinstance(value, Text) else value
+
+        return Text(self.msgid, {k: named(v) for k, v in self.params.items()}, self.domain, self.plural)
 
     def all_languages(self) -> dict[str, str]:
         """``{lang: rendering}`` for every supported language."""
@@ -213,7 +237,8 @@ class Text:
 
     def to_json(self) -> dict[str, Any]:
         def enc(v: Any) -> Any:
-            return {"$text": v.to_json()} if isinstance(v, Text) else v
+            return {"$text": v.to_json()} if isinstance(v, Text) else {"$player": v.seat} \
+                if isinstance(v, PlayerRef) else v
 
         out: dict[str, Any] = {"msgid": self.msgid, "domain": self.domain}
         if self.params:
@@ -225,6 +250,8 @@ class Text:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Text":
         def dec(v: Any) -> Any:
+            if isinstance(v, dict) and "$player" in v:
+                return PlayerRef(int(v["$player"]))
             return cls.from_json(v["$text"]) if isinstance(v, dict) and "$text" in v else v
 
         return cls(data["msgid"], {k: dec(v) for k, v in data.get("params", {}).items()},

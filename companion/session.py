@@ -16,6 +16,11 @@
 * :meth:`Referee.simulate_chance` and :meth:`Referee.bot_action` draw from generators
   seeded by the game's seed and the log position, so a resumed game continues exactly
   as an uninterrupted one would.
+
+Every text the session hands out (prompts, verdicts, the alternatives' labels, an
+action described, the view's lines) names the players: a game's texts refer to a
+player by seat (:class:`~companion.i18n.PlayerRef`) and the session gives them the
+seats' names (:meth:`Referee.named`).
 """
 
 from __future__ import annotations
@@ -128,6 +133,19 @@ class Referee:
         return self.setup.seats
 
     @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
+        return tuple(seat.name for seat in self.setup.seats)
+
+    def named(self, text: Text) -> Text:
+        """``text`` with its players named (:meth:`Text.naming`)."""
+        return text.naming(self.names)
+
+    def _named(self, verdict: Verdict) -> Verdict:
+        return dataclasses.replace(verdict, message=self.named(verdict.message), changes=tuple(
+            dataclasses.replace(change, text=self.named(change.text)) for change in verdict.changes))
+
+    @property
     def dealer(self) -> int:
         return self.setup.dealer
 
@@ -138,7 +156,8 @@ class Referee:
     # --- views ----------------------------------------------------------------------------
     @property
     def pending(self) -> Pending:
-        return self.game.pending(self.state)
+        pending = self.game.pending(self.state)
+        return dataclasses.replace(pending, prompt=self.named(pending.prompt))
 
     @property
     def is_over(self) -> bool:
@@ -168,7 +187,11 @@ class Referee:
         waiting = tuple(dataclasses.replace(need, done=need.done or given.get(need.kind, False)
                                             or (ready and need.kind is not NeedKind.CONFIRM))
                         for need in view.waiting)
-        view = dataclasses.replace(view, waiting=waiting)
+        view = dataclasses.replace(view, waiting=tuple(dataclasses.replace(need, label=self.named(need.label))
+                                                       for need in waiting),
+                                   prompt=self.named(view.prompt),
+                                   instructions=tuple(self.named(line) for line in view.instructions),
+                                   progress=tuple(self.named(line) for line in view.progress))
         lit = self.game.highlights(self.state, self.sensed()) if view.board is not None else None
         if lit is not None and view.board is not None:
             view = dataclasses.replace(view, board=dataclasses.replace(view.board, movable=lit[0], targets=lit[1]))
@@ -186,11 +209,12 @@ class Referee:
         return self.game.scores(self.state)
 
     def describe(self, action: Action) -> Text:
-        return self.game.describe(action)
+        """``action`` in a few words, its players named."""
+        return self.named(self.game.describe(action))
 
     # --- judging ----------------------------------------------------------------------------
     def check(self, action: Action) -> Verdict:
-        return self.game.check(self.state, action)
+        return self._named(self.game.check(self.state, action))
 
     def submit(self, action: Action, *, joined: bool = False) -> Verdict:
         """Judge ``action``; if accepted, log it durably, then play it. ``joined``: it
@@ -199,7 +223,7 @@ class Referee:
         Raises :class:`StorageError` if the log cannot be written (the state is then
         unchanged).
         """
-        verdict = self.game.check(self.state, action)
+        verdict = self.check(action)
         if not verdict.accepted:
             return verdict
         after = self.state.copy()
@@ -216,7 +240,7 @@ class Referee:
         self._clear_tray()
         if self.is_over:
             self.store.finish(self.game_id, self._final())
-        return verdict
+        return self._named(verdict)
 
     def submit_json(self, data: Mapping[str, Any]) -> Verdict:
         try:
@@ -230,7 +254,7 @@ class Referee:
         """The last move as an undo would take it back ("Catch … + Draw …"), or ``None``."""
         if not self._moves:
             return None
-        return _joined(self.game.describe(a) for a in self._actions[len(self._actions) - self._moves[-1]:])
+        return _joined(self.describe(a) for a in self._actions[len(self._actions) - self._moves[-1]:])
 
     def undo(self) -> Verdict:
         """Take back the last move as the table saw it (a misread card, a wrong tap): every
@@ -324,7 +348,7 @@ class Referee:
         if found is None:
             return _reject("unknown-intent", Text("That button does nothing now. {prompt}",
                                                   prompt=self.pending.prompt))
-        return found if isinstance(found, Verdict) else self.submit(found)
+        return self._named(found) if isinstance(found, Verdict) else self.submit(found)
 
     def scan(self, token: str, zone: str | None = None) -> Verdict | None:
         """A token (by game token id) was scanned on the reader of ``zone`` (``None``:
@@ -382,17 +406,19 @@ class Referee:
         if found is None:
             return None
         if isinstance(found, Verdict):
-            verdict: Verdict | None = found
+            verdict: Verdict | None = self._named(found)
         elif found.auto and found.actions:
             verdict = self._submit_plan(found.actions)
         elif found.actions:
-            first = self.game.check(self.state, found.actions[0])
+            first = self.check(found.actions[0])
             verdict = None if first.accepted else first
         else:
             verdict = None
         if verdict is None:
             assert isinstance(found, Proposal)
-            self.proposal = found
+            self.proposal = dataclasses.replace(found, alternatives=tuple(
+                dataclasses.replace(alternative, label=self.named(alternative.label))
+                for alternative in found.alternatives))
         elif not verdict.accepted:
             self._forget_scan()
         return verdict
@@ -400,7 +426,7 @@ class Referee:
     def _submit_plan(self, actions: Sequence[Action]) -> Verdict:
         """Submit ``actions`` as one move (one undo takes them all back); stop at the
         first rejection."""
-        verdict = self.game.check(self.state, actions[0])
+        verdict = self.check(actions[0])
         for n, action in enumerate(actions):
             verdict = self.submit(action, joined=n > 0)
             if not verdict.accepted:

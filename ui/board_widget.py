@@ -10,7 +10,8 @@ size (800×480 or 1280×720, a corner of a screen or all of it). Fields are draw
 kind, lines with their arrows (a line without an arrow in blue), trio triangles
 speckled, tracks as a thin path. A piece is a disc in its owner's colour with the
 colour's symbol (as the app's swatches draw them, never colour alone) and the piece's
-own symbol. The :attr:`~companion.view.BoardView.movable` pieces are ringed; a tapped
+own symbol. Fields given to :meth:`BoardWidget.mark` are ringed in the accent colour
+(what a board set-up has picked). The :attr:`~companion.view.BoardView.movable` pieces are ringed; a tapped
 movable piece is selected and the fields it could reach
 (:attr:`~companion.view.BoardView.targets`) are ringed too; with one movable piece its
 targets show at once.
@@ -131,6 +132,7 @@ class BoardWidget(Widget):
         self.zoom = 1.0
         self.focus: tuple[float, float] | None = None
         self.sprites: dict[str, PieceSprite] = {}
+        self.marked: tuple[str, ...] = ()
         self._animated: tuple[Move, ...] = ()
         self._moving: set[str] = set()
         self.bind(pos=self._redraw, size=self._redraw)
@@ -149,6 +151,12 @@ class BoardWidget(Widget):
         if view.last and view.last != self._animated:
             self._animated = view.last
             self._animate(view.last)
+
+    def mark(self, fields: Iterable[str]) -> None:
+        """Ring ``fields`` in the accent colour (the fields a set-up has picked), apart
+        from any piece's targets; an empty list takes the rings away."""
+        self.marked = tuple(fields)
+        self._redraw()
 
     def targets(self) -> tuple[str, ...]:
         """The fields ringed now: the selected piece's targets (or the only movable piece's)."""
@@ -280,6 +288,10 @@ class BoardWidget(Widget):
             Color(*theme.WARNING)
             for target in self.targets():
                 Line(circle=(*at[target], radius + ring), width=ring / 1.5)
+            Color(*theme.ACCENT)
+            for marked in self.marked:
+                if marked in at:
+                    Line(circle=(*at[marked], radius + ring), width=ring / 1.5)
         self._place_pieces(at, radius)
 
     def _draw_regions(self, board: Board, at: Mapping[str, tuple[float, float]]) -> None:

@@ -135,8 +135,8 @@ def test_setup_validation_names_the_field():
         GAME.make_setup(seats, board={"segment_fields": 10, "special_fields": 12})
     with pytest.raises(GameError, match="segment_fields"):
         GAME.make_setup(seats, board={"segment_fields": 99})
-    with pytest.raises(GameError, match="Seat 1"):
-        GAME.make_setup([Seat("A", team=0), Seat("B", team=0), Seat("C", team=1), Seat("D", team=1)])
+    with pytest.raises(GameError, match="^Ann: partners sit opposite"):           # the player by name
+        GAME.make_setup([Seat("Ann", team=0), Seat("B", team=0), Seat("C", team=1), Seat("D", team=1)])
     with pytest.raises(GameError, match="colour"):
         GAME.make_setup([Seat("A", "pink"), Seat("B")])
     setup = GAME.make_setup([Seat(f"P{i}") for i in range(6)])

@@ -84,3 +84,20 @@ def test_castle_runs_towards_the_middle():
     entry = board.field("t2")
     c5 = board.field("c0.5")
     assert math.hypot(c5.x, c5.y) < math.hypot(entry.x, entry.y)
+
+
+@pytest.mark.parametrize("holes", [8, 12, 18, 40])
+def test_start_and_castle_entry_are_tapped_on_the_first_mashies_holes(holes):
+    params = {p.name: p for p in GAME.board_parameters}
+    assert params["holes_per_mashie"].picked is None                      # counted: a stepper
+    board = GAME.board(setup(3, holes_per_mashie=holes), {})
+    for name in ("start_hole", "castle_entry_hole"):
+        pick = params[name].picked
+        assert pick is not None and "Tap" in pick.prompt.render("en")
+        taps = pick.fields({"holes_per_mashie": holes, "start_hole": 7, "castle_entry_hole": 2})
+        assert sorted(taps.values()) == list(range(holes))
+        for field_id, value in taps.items():                              # the hole's own number on mashie 0
+            assert board.field(field_id).kind is not FieldKind.HOUSE and board.field(field_id).label == str(value)
+    tapped = {"holes_per_mashie": holes, "start_hole": 4, "castle_entry_hole": holes - 1}
+    board = GAME.board(setup(3, **tapped), {})
+    assert board.field("t4").kind is FieldKind.START and board.field(f"t{holes - 1}").kind is FieldKind.SPECIAL

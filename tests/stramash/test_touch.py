@@ -50,8 +50,7 @@ def test_split_seven_first_laddie_second_laddie_then_one_button_per_way():
     assert [a.actions for a in first.alternatives] == [(Move("7C", 1),)]   # whole 7, or tap a second laddie
     both = propose(state, "7C", "laddie-0-1", "laddie-0-2")
     assert [a.actions for a in both.alternatives] == [(Split("7C", 1, k, 2),) for k in range(1, 7)]
-    assert [a.label.render("en") for a in both.alternatives][2] == "laddie 1 from hole 10 to hole 13, " \
-                                                                   "laddie 2 from hole 30 to hole 34"
+    assert [a.label.render("en") for a in both.alternatives][2] == "laddie 1 → hole 13, laddie 2 → hole 34"
     assert propose(state, "7C", "laddie-0-1", "t13", "laddie-0-2").actions == (Split("7C", 1, 3, 2),)
     assert propose(state, "7C", "laddie-0-1", "amount-3").reason == "unknown-touch"   # no pseudo-taps
 

@@ -75,3 +75,4 @@ def test_the_bumerang_screenshots_show_the_chain_and_the_penalty_buttons(work):
             assert any("stop capturing" in text for text in found["buttons"]), key
         else:
             assert sum("Penalty?" in text for text in found["buttons"]) == 2, key
+        assert not any("seat" in text.lower() for text in found["buttons"]), key     # players by name

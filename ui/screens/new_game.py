@@ -1,6 +1,8 @@
 """New game: players (names, colours, seat order), the dealer, the teams the game makes
-of them, the board (its parameters; for a game that plays on a board file, the default
-board or one the table described in the board editor) and the rule options."""
+of them, the board (its parameters: numbers on steppers, fields tapped on the board
+drawing in the board set-up of :mod:`ui.board_setup`; for a game that plays on a board
+file, the default board or one the table described in the board editor) and the rule
+options."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from companion import games
 from companion.errors import CompanionError
 from companion.game import BoardParameter, OptionKind, RuleOption, Seat, Setup
 from ui import D, theme
+from ui.board_setup import BoardSetup, picked_values, stepped, stepper
 from ui.screens.base import Page
 from ui.widgets import (BigButton, Column, Keypad, Panel, Words, confirm_dialog, escape, icon, primary, row,
                         scrolling, sizes, swatch)
@@ -88,7 +91,11 @@ class NewGameScreen(Page):
             if game.board_files:
                 page.add_widget(self._board_choice())
             for parameter in game.board_parameters:
-                page.add_widget(self._parameter(parameter))
+                if parameter.picked is None:
+                    page.add_widget(self._parameter(parameter))
+            picked = [p for p in game.board_parameters if p.picked is not None]
+            if picked:
+                page.add_widget(self._picked(picked))
         page.add_widget(Words("[b]" + escape(_("Rule options")) + "[/b]", size="large"))
         for option in game.options:
             page.add_widget(self._option(option))
@@ -221,22 +228,30 @@ class NewGameScreen(Page):
         self.refresh()
 
     def _parameter(self, parameter: BoardParameter) -> Widget:
-        m = sizes()
-        value = self.board.get(parameter.name, parameter.default)
-        box = Panel(orientation="vertical", size_hint_y=None)
-        box.bind(minimum_height=box.setter("height"))
-        box.add_widget(Words(f"[b]{escape(parameter.title.render())}[/b]"))
-        box.add_widget(Words(escape(parameter.explanation.render()), size="small", dim=True))
-        box.add_widget(row(
-            BigButton(icon("−"), lambda: self._step(parameter, -1), size_hint_x=None, width=m.touch * 1.4),
-            Words(f"[b]{value}[/b]", size="large", halign="center", size_hint_y=1),
-            BigButton(icon("+"), lambda: self._step(parameter, 1), size_hint_x=None, width=m.touch * 1.4)))
-        return box
+        return stepper(parameter, self.board.get(parameter.name, parameter.default),
+                       lambda step: self._step(parameter, step))
 
     def _step(self, parameter: BoardParameter, step: int) -> None:
-        value = self.board.get(parameter.name, parameter.default) + step
-        self.board[parameter.name] = max(parameter.minimum, min(parameter.maximum, value))
+        self.board[parameter.name] = stepped(parameter, self.board.get(parameter.name, parameter.default), step)
         self.refresh()
+
+    def _picked(self, parameters: list[BoardParameter]) -> Widget:
+        """The parameters tapped on the drawing: their values and the button that opens
+        the board set-up."""
+        box = Panel(orientation="vertical", size_hint_y=None)
+        box.bind(minimum_height=box.setter("height"))
+        box.add_widget(Words("[b]" + escape(picked_values(parameters, self.board)) + "[/b]"))
+        box.add_widget(Words(escape(" ".join(p.explanation.render() for p in parameters)), size="small", dim=True))
+        box.add_widget(BigButton(escape(_("Tap them on the board drawing")), self._set_up_board))
+        return box
+
+    def _set_up_board(self) -> None:
+        def done(values: dict[str, int]) -> None:
+            self.board.update(values)
+            self.refresh()
+
+        game = games.get_game(self.game_name)
+        BoardSetup(game, self._seats(), self.options, self.board, done).open()
 
     # --- options ---------------------------------------------------------------------
     def _option(self, option: RuleOption) -> Widget:

@@ -21,7 +21,7 @@ from companion.games.bumerang.actions import Capture, Free, Move, Pass, Penalty,
 from companion.games.bumerang.judge import instead, judge, prisoner_problem, reject
 from companion.games.bumerang.state import BumerangState, Step, parse_badge, prisoner_badge, stone_owner
 from companion.games.bumerang.texts import field_list, t, tn
-from companion.i18n import Text
+from companion.i18n import PlayerRef, Text
 from companion.view import BoardView, Need, PieceView, PlayerView, View
 
 INTENT_LABELS = {"stop": t("Stop"), "pass": t("Pass"), "penalty": t("Penalty?")}
@@ -294,22 +294,24 @@ def announce(state: BumerangState, action: Action) -> Text:
 
 
 def describe(action: Action) -> Text:
+    """``action`` in a few words, for its button and the log: "Calamity: stop capturing"
+    (players by :class:`~companion.i18n.PlayerRef`, named by the session)."""
+    player = PlayerRef(getattr(action, "player"))  # noqa: B009  (every Bumerang action has one; Action does not)
     if isinstance(action, Place):
-        return t("seat {seat}: place on {field}", seat=action.player + 1, field=action.field)
+        return t("{player}: place on {field}", player=player, field=action.field)
     if isinstance(action, Move):
-        return t("seat {seat}: move {stone} to {field}", seat=action.player + 1, stone=action.stone, field=action.to)
+        return t("{player}: {stone} → {field}", player=player, stone=action.stone, field=action.to)
     if isinstance(action, Capture):
-        return t("seat {seat}: capture with {stone} on {field}", seat=action.player + 1, stone=action.stone,
-                 field=action.to)
+        return t("{player}: {stone} × {field}", player=player, stone=action.stone, field=action.to)
     if isinstance(action, Free):
-        return t("seat {seat}: free {stone} from seat {holder} onto {field}", seat=action.player + 1,
-                 stone=action.stone, holder=action.holder + 1, field=action.field)
+        return t("{player}: free {stone} from {holder} onto {field}", player=player, stone=action.stone,
+                 holder=PlayerRef(action.holder), field=action.field)
     if isinstance(action, Stop):
-        return t("seat {seat}: stop capturing", seat=action.player + 1)
+        return t("{player}: stop capturing", player=player)
     if isinstance(action, Pass):
-        return t("seat {seat}: pass", seat=action.player + 1)
+        return t("{player}: pass", player=player)
     assert isinstance(action, Penalty)
-    return t("seat {seat}: Penalty? (claim the missed capture)", seat=action.player + 1)
+    return t("{player}: Penalty?", player=player)
 
 
 def describe_state(state: BumerangState) -> list[Text]:

@@ -83,18 +83,18 @@ class Dog(Game[DogState]):
         for i, seat in enumerate(setup.seats):
             colour = seat.colour or SIDE_COLOURS[side][segs[i]]
             if colour not in COLOURS:
-                raise GameError(t("Seat {n}: the pawn colour must be one of {colours}, not {colour!r}.",
-                                  n=i + 1, colours=", ".join(COLOURS), colour=colour))
+                raise GameError(t("{name}: the pawn colour must be one of {colours}, not {colour!r}.",
+                                  name=seat.name, colours=", ".join(COLOURS), colour=colour))
             if colour in used:
-                raise GameError(t("Seat {n}: the colour {colour} is taken.", n=i + 1, colour=colour))
+                raise GameError(t("{name}: the colour {colour} is taken.", name=seat.name, colour=colour))
             used.add(colour)
             team = i % (n // 2) if teamed else None
             mates = {j for j, other in enumerate(setup.seats) if seat.team is not None and other.team == seat.team}
             if team is not None and seat.team is not None and mates != {i, (i + n // 2) % n}:
-                raise GameError(t("Seat {n}: partners sit opposite each other in DOG.", n=i + 1))
+                raise GameError(t("{name}: partners sit opposite each other in DOG.", name=seat.name))
             if seat.team is not None and team is None:
-                raise GameError(t("Seat {n}: with {players} players or teams=off, everyone plays alone.",
-                                  n=i + 1, players=n))
+                raise GameError(t("{name}: with {players} players or teams=off, everyone plays alone.",
+                                  name=seat.name, players=n))
             seats.append(replace(seat, colour=colour, team=team))
         return replace(setup, seats=tuple(seats))
 

@@ -11,7 +11,7 @@ from companion.games.dog.actions import Draw, Exchange, Fold, Place, Play
 from companion.games.dog.cards import face_of
 from companion.games.dog.state import FIGURES
 from companion.games.dog.texts import CARD_NAMES, PAWN_NAMES, card_name, t
-from companion.i18n import Text
+from companion.i18n import PlayerRef, Text
 
 PAIR = "{a}, {b}"  # a list's separator: punctuation only, not translated
 Namer = Callable[[str], Text]
@@ -87,7 +87,7 @@ def said(action: Action) -> Text:
     if isinstance(action, Fold):
         return t("fold") if not action.cards else t("fold, showing the hand")
     if isinstance(action, Exchange):
-        return t("player {n} passed a card to the partner", n=action.player + 1)
+        return t("{player} passed a card to the partner", player=PlayerRef(action.player))
     if isinstance(action, Place):
         if not action.pawn:
             return t("no pawn onto the start field")

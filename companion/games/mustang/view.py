@@ -1,5 +1,6 @@
 """What every screen shows of a Mustang game (:class:`companion.view.View`): each
-player's hand, corral and stable counts, the dealer's instructions after the last move,
+player's hand, corral and stable counts, the dealer's instructions after the last move
+(naming players by :class:`~companion.i18n.PlayerRef`, named by the session),
 the supply and decks, the event just turned over, and the robbed owner's time to defend.
 The prairie and the horses themselves are drawn by Mustang's own panel from
 :attr:`View.panels` (the game's observation)."""
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 from companion.game import Chance, Decision, Over
 from companion.games.mustang.state import Deal, Instruction, MustangState
 from companion.games.mustang.texts import EVENT_EFFECTS, EVENT_NAMES, t, tn
-from companion.i18n import Text
+from companion.i18n import PlayerRef, Text
 from companion.view import Announcement, Countdown, Need, NeedKind, PlayerView, View
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def instruction(state: MustangState, item: Instruction) -> Text | None:
         return tn("Shuffle the discard pile ({n} card) into a new supply.",
                   "Shuffle the discard pile ({n} cards) into a new supply.", item.cards)
     assert item.player is not None
-    name = state.seats[item.player].name
+    name = PlayerRef(item.player)
     if item.kind is Deal.OWED:
         return tn("{name} is owed {n} card: deal it as soon as there are cards.",
                   "{name} is owed {n} cards: deal them as soon as there are cards.", item.cards, name=name)
@@ -65,7 +66,7 @@ def view(game: "Mustang", state: MustangState, player: int | None) -> View:
         for seat, (s, p) in enumerate(zip(state.seats, state.players)))
     kind = pending.kind if isinstance(pending, (Decision, Chance)) else ""
     waiting = tuple(Need(_NEED_LABELS[need], need) for need in _NEEDS.get(kind, ()))
-    dealer = state.seats[state.dealer].name
+    dealer = PlayerRef(state.dealer)
     instructions = tuple(t("Dealer ({dealer}): {instruction}", dealer=dealer, instruction=text)
                          for text in (instruction(state, i) for i in state.dealer_instructions) if text)
     progress = (tn("Supply: {n} card", "Supply: {n} cards", len(state.supply)),

@@ -3,7 +3,10 @@ parameter**, with the rulings' defaults)."""
 
 from __future__ import annotations
 
-from companion.game import BoardParameter, OptionKind, RuleOption
+from typing import Mapping
+
+from companion.game import BoardParameter, DrawingPick, OptionKind, RuleOption
+from companion.games.stramash.board import track_id
 from companion.games.stramash.texts import t
 
 OPTIONS: tuple[RuleOption, ...] = (
@@ -33,11 +36,21 @@ OPTIONS: tuple[RuleOption, ...] = (
 HOLES_PER_MASHIE = BoardParameter(
     "holes_per_mashie", 18, 8, 40, t("Holes per mashie"),
     t("Count the track holes along one mashie (a corner hole shared by two mashies counts once)."))
+
+
+def first_mashie(board: Mapping[str, int]) -> dict[str, int]:
+    """The track holes of the first mashie on the board drawing, each to its number on
+    the mashie (what a tap on it gives the start or castle-entry hole)."""
+    return {track_id(i): i for i in range(board.get("holes_per_mashie", HOLES_PER_MASHIE.default))}
+
+
 START_HOLE = BoardParameter(
     "start_hole", 7, 0, 39, t("Start hole"),
-    t("The hole in front of the dock where a laddie comes out, counted from 0 clockwise on its mashie."))
+    t("The hole in front of the dock where a laddie comes out, counted from 0 clockwise on its mashie."),
+    DrawingPick(t("Tap the start hole: the hole in front of the dock."), first_mashie))
 CASTLE_ENTRY_HOLE = BoardParameter(
     "castle_entry_hole", 2, 0, 39, t("Castle entry hole"),
-    t("The track hole from which a laddie steps into its castle, counted from 0 clockwise on its mashie."))
+    t("The track hole from which a laddie steps into its castle, counted from 0 clockwise on its mashie."),
+    DrawingPick(t("Tap the castle-entry hole: the hole from which a laddie steps into its castle."), first_mashie))
 
 BOARD_PARAMETERS: tuple[BoardParameter, ...] = (HOLES_PER_MASHIE, START_HOLE, CASTLE_ENTRY_HOLE)

@@ -9,7 +9,7 @@ from companion.games.stramash.actions import ComeOut, Discard, Fechter, FirstPla
 from companion.games.stramash.moves import steps
 from companion.games.stramash.state import DOCK, StramashState, Step
 from companion.games.stramash.texts import card_name, t, tn
-from companion.i18n import Text
+from companion.i18n import PlayerRef, Text
 
 SHOWN = 6   # plays listed in a message before "and N more"
 
@@ -54,6 +54,14 @@ def play_text(state: StramashState, seat: int, action: Action) -> Text:
     return steps_text(state, steps(state, seat, action))
 
 
+def play_label(state: StramashState, seat: int, action: Action) -> Text:
+    """A legal play of ``seat`` in a few words, for its button: "laddie 2 → hole 17,
+    Bea's laddie 1 → the dock"."""
+    return listed([t("{player}'s laddie {n} → the dock", player=PlayerRef(s.seat), n=s.laddie) if s.bumped
+                   else t("laddie {n} → {end}", n=s.laddie, end=place(state, s.end))
+                   for s in steps(state, seat, action)])
+
+
 def legal_instead(state: StramashState, seat: int, card: str, plays: Sequence[Action]) -> Text:
     """What ``card`` could do instead, for a rejection's message."""
     if not plays:
@@ -67,7 +75,7 @@ def legal_instead(state: StramashState, seat: int, card: str, plays: Sequence[Ac
 def action_text(action: Action) -> Text:
     """An action named without a board (logs, confirmations)."""
     if isinstance(action, FirstPlayer):
-        return t("Seat {n} plays first", n=action.seat + 1)
+        return t("{player} starts", player=PlayerRef(action.seat))
     if not isinstance(action, (ComeOut, Move, Split, Fechter, Discard)):
         return Text.raw(action.type)
     card = card_name(action.card)
@@ -82,6 +90,6 @@ def action_text(action: Action) -> Text:
         return t("{card}: laddie {a} moves {x}, laddie {b} moves {y}", card=card, a=action.first, x=action.steps,
                  b=action.second, y=7 - action.steps)
     who = t("a dock laddie") if action.laddie is None else t("laddie {n}", n=action.laddie)
-    return t("{card}: {who} takes the place of seat {seat}'s laddie {n}", card=card, who=who,
-             seat=action.seat + 1, n=action.victim)
+    return t("{card}: {who} takes the place of {player}'s laddie {n}", card=card, who=who,
+             player=PlayerRef(action.seat), n=action.victim)
 

@@ -24,7 +24,7 @@ from companion.games.stramash.board import stramash_board
 from companion.games.stramash.actions import ComeOut, Discard, Move, Play, Split
 from companion.games.stramash.cards import JOKER, Use, rank_of, use_of
 from companion.games.stramash.moves import plays, steps
-from companion.games.stramash.phrases import action_text, legal_instead, play_text
+from companion.games.stramash.phrases import action_text, legal_instead, play_label
 from companion.games.stramash.screen import field_of
 from companion.games.stramash.state import DOCK, StramashState
 from companion.games.stramash.texts import card_name, rule, t
@@ -149,4 +149,4 @@ def _offered(fitting: list[Play], taps: Taps) -> list[Play]:
 
 
 def _buttons(state: StramashState, seat: int, plays: Sequence[Action]) -> tuple[Alternative, ...]:
-    return tuple(Alternative(play_text(state, seat, a), (a,)) for a in plays)
+    return tuple(Alternative(play_label(state, seat, a), (a,)) for a in plays)
