@@ -51,9 +51,12 @@ CANDIDATES = 8
 PAPER_WINDOW = 21 / 60
 """The side (a fraction of the width) of the closing that finds the paper's level: wider
 than any stroke, narrower than the card's light varies over."""
-GREY_CHROMA = 10.0
+GREY_CHROMA = 25.0
 """An ink's chroma (CIE Lab units per unit of ink) below which it counts as grey: its
-colour is compared by direction (hue) only above it, and shrinks towards none below it."""
+colour is compared by direction (hue) only above it, and shrinks towards none below it.
+Black print under tinted light reaches 10 and more (at 10, four of the rendered
+benchmark's black cards in tinted, blurred light were left unknown); coloured print
+lies far above."""
 INK_FLOOR = 0.08
 """Ink below this (of the paper's level) is left out of the ink's colour: paper's grain
 and the light's faint gradients have no colour of the print."""
