@@ -93,8 +93,7 @@ def _half(ink: np.ndarray) -> np.ndarray:
 class InkReading:
     """One card's ink reading: ``best`` is the index of the nearest taught face,
     ``runner_up`` the next (``None`` for a one-face deck), ``margin`` as the module says,
-    ``upside_down`` whether the card fits its face turned round, ``distances`` the
-    distance to every face (each part divided by its typical value, as the module says)."""
+    ``upside_down`` whether the card fits its face (or its mirror image) turned round."""
 
     best: int
     runner_up: int | None
@@ -104,7 +103,11 @@ class InkReading:
 
 class InkFaces:
     """The taught faces' ink, from the upright reference images of a deck model
-    (:attr:`vision.model.DeckModel.references`), and the comparing of cards with it."""
+    (:attr:`vision.model.DeckModel.references`), and the comparing of cards with it.
+
+    ``maps`` holds the ``faces`` faces' ink maps, then the same mirrored (left to
+    right); a card's distance to a face is the nearer of the two, and a reading names
+    faces by their index in the references."""
 
     def __init__(self, references: np.ndarray, aspect: float) -> None:
         self.size = (WIDTH, int(round(WIDTH / aspect)))
