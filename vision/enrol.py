@@ -3,7 +3,7 @@
 One picture per face is enough. From it :func:`build_model` makes many variants, the way
 a camera could see the card: smaller or larger, blurred, dimmer or brighter on one
 side, with a shadow across part of it, tinted, noisy, JPEG-compressed and with its
-outline found a pixel or two off.
+outline found a pixel or two off; and as many of the picture mirrored.
 Their descriptors (:func:`~vision.describe.describe_all`, and of the corner index
 :func:`~vision.describe.describe_index`) are the model's prototypes.
 
@@ -74,12 +74,33 @@ def _variant(sprite: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def build_model(deck: str, references: Mapping[str, np.ndarray], aspect: float = POKER_ASPECT,
                 copies: Mapping[str, int] | None = None, seed: int = 0) -> DeckModel:
-    """A model from upright reference images of each face (BGR, any size)."""
+    """A model from upright reference images of each face (BGR, any size).
+
+    Each face is taught as its reference shows it and mirrored (the same id): a
+    reference may be a mirror image (a scan, a selfie camera), and no deck holds two
+    faces that are mirror images of each other. The whitening and the scales are
+    learnt from the unmirrored views alone, so that what tells faces apart as they
+    lie (a corner index on one side) keeps its weight."""
     if not references:
         raise EnrolmentError(D.text("No card was taught; show at least one card."))
     rng = np.random.default_rng(seed)
     ids = tuple(references)
     stored = np.stack([cv2.resize(references[i], REFERENCE_SIZE, interpolation=cv2.INTER_AREA) for i in ids])
+    views, labels = _views(stored, rng)
+    mirrored, _ = _views(np.ascontiguousarray(stored[:, :, ::-1]), rng)
+    plain = DeckModel(deck=deck, ids=ids, prototypes=describe_all(views), index_prototypes=describe_index(views),
+                      labels=labels, references=stored, aspect=aspect)
+    return DeckModel(deck=deck, ids=ids, prototypes=np.concatenate([plain.prototypes, describe_all(mirrored)]),
+                     index_prototypes=np.concatenate([plain.index_prototypes, describe_index(mirrored)]),
+                     labels=np.concatenate([labels, labels]), references=stored, aspect=aspect,
+                     projection=plain.projection, index_projection=plain.index_projection,
+                     scale=plain.scale, index_scale=plain.index_scale,
+                     copies={i: int((copies or {}).get(i, 1)) for i in ids})
+
+
+def _views(stored: np.ndarray, rng: np.random.Generator) -> tuple[list[np.ndarray], np.ndarray]:
+    """The clean view and :data:`VARIANTS` camera-like views of each reference image
+    in ``stored``, cut out upright, and the index of the reference of each."""
     views, labels = [], []
     for label, reference in enumerate(stored):
         views.append(cv2.resize(warp_card(reference, np.array(
@@ -88,9 +109,7 @@ def build_model(deck: str, references: Mapping[str, np.ndarray], aspect: float =
         sprite = np.dstack([reference, np.full(reference.shape[:2], 255, np.uint8)])
         views += [_variant(sprite, rng) for _ in range(VARIANTS)]
         labels += [label] * (VARIANTS + 1)
-    return DeckModel(deck=deck, ids=ids, prototypes=describe_all(views), index_prototypes=describe_index(views),
-                     labels=np.array(labels, np.int32), references=stored, aspect=aspect,
-                     copies={i: int((copies or {}).get(i, 1)) for i in ids})
+    return views, np.array(labels, np.int32)
 
 
 def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT) -> np.ndarray:

@@ -14,11 +14,15 @@ the card's *ink*, measured against its own paper:
   camera's contrast divides out, while a solid, a striped and an empty symbol keep
   their different amounts of ink;
 * its colour is the chroma (CIE Lab a, b) of the picture over its paper, weighted by
-  the ink and divided by the ink's amount: the colour per unit of ink, the same for a
-  solid and a striped symbol of one print, and near 0 for black print (whose hue is
-  only noise, so it is not made a unit vector).
+  the ink and divided by the ink's amount (the colour per unit of ink), then divided by
+  its own length, or by :data:`GREY_CHROMA` when that is longer: the print's hue, the
+  same for a solid, a striped and an empty symbol of one print whatever a camera's
+  saturation (a thin stroke's chroma mixes with the paper's, its hue much less), and
+  near 0 for black print (whose hue is only noise).
 
-A card is compared with every taught face, both ways round, the face's ink map shifted
+A card is compared with every taught face, both ways round and mirrored (a reference
+may be a mirror image: a scan, a selfie camera; no deck holds two faces that are
+mirror images of each other), the face's ink map shifted
 by up to :data:`SHIFT` of the card's width each way (an outline a little off): the
 mean squared difference of the ink maps, and the squared difference of the ink
 colours, each divided by its typical value between two different taught faces (so that
@@ -47,6 +51,12 @@ CANDIDATES = 8
 PAPER_WINDOW = 21 / 60
 """The side (a fraction of the width) of the closing that finds the paper's level: wider
 than any stroke, narrower than the card's light varies over."""
+GREY_CHROMA = 25.0
+"""An ink's chroma (CIE Lab units per unit of ink) below which it counts as grey: its
+colour is compared by direction (hue) only above it, and shrinks towards none below it.
+Black print under tinted light reaches 10 and more (at 10, four of the rendered
+benchmark's black cards in tinted, blurred light were left unknown); coloured print
+lies far above."""
 INK_FLOOR = 0.08
 """Ink below this (of the paper's level) is left out of the ink's colour: paper's grain
 and the light's faint gradients have no colour of the print."""
@@ -70,6 +80,7 @@ def ink_of(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     flat = grey.ravel()
     k = int(0.99 * (flat.size - 1))
     strongest = max(float(np.partition(flat, k)[k]), 0.05)
+    colour = colour / max(float(np.hypot(*colour)), GREY_CHROMA)
     return np.ascontiguousarray(np.clip(grey / strongest, 0.0, 1.5), np.float32), colour.astype(np.float32)
 
 
@@ -82,8 +93,7 @@ def _half(ink: np.ndarray) -> np.ndarray:
 class InkReading:
     """One card's ink reading: ``best`` is the index of the nearest taught face,
     ``runner_up`` the next (``None`` for a one-face deck), ``margin`` as the module says,
-    ``upside_down`` whether the card fits its face turned round, ``distances`` the
-    distance to every face (each part divided by its typical value, as the module says)."""
+    ``upside_down`` whether the card fits its face (or its mirror image) turned round."""
 
     best: int
     runner_up: int | None
@@ -93,7 +103,11 @@ class InkReading:
 
 class InkFaces:
     """The taught faces' ink, from the upright reference images of a deck model
-    (:attr:`vision.model.DeckModel.references`), and the comparing of cards with it."""
+    (:attr:`vision.model.DeckModel.references`), and the comparing of cards with it.
+
+    ``maps`` holds the ``faces`` faces' ink maps, then the same mirrored (left to
+    right); a card's distance to a face is the nearer of the two, and a reading names
+    faces by their index in the references."""
 
     def __init__(self, references: np.ndarray, aspect: float) -> None:
         self.size = (WIDTH, int(round(WIDTH / aspect)))
@@ -105,17 +119,18 @@ class InkFaces:
             ink, colour = ink_of(warp_card(reference, whole, self._padded(), inset=0.0))
             maps.append(self._inner(ink))
             colours.append(colour)
-        self.maps = np.stack(maps)
+        n = len(maps)
+        self.faces = n
+        self.maps = np.stack(maps + [np.ascontiguousarray(m[:, ::-1]) for m in maps])
         self.colours = np.stack(colours)
-        self._flat = np.ascontiguousarray(self.maps.reshape(len(maps), -1))
+        self._flat = np.ascontiguousarray(self.maps.reshape(len(self.maps), -1))
         self._squares = np.einsum("ij,ij->i", self._flat, self._flat)
         halves = np.stack([_half(face) for face in self.maps])
-        self._half_flat = np.ascontiguousarray(halves.reshape(len(maps), -1))
+        self._half_flat = np.ascontiguousarray(halves.reshape(len(self.maps), -1))
         self._half_squares = np.einsum("ij,ij->i", self._half_flat, self._half_flat)
-        n = len(maps)
         if n > 1:
-            pairs = [self._distances(self._padded_map(k), self._flat, self._squares, self.maps.shape[1:], STEP)[0]
-                     for k in range(n)]
+            pairs = [self._distances(self._padded_map(k), self._flat[:n], self._squares[:n], self.maps.shape[1:],
+                                     STEP)[0] for k in range(n)]
             layout = np.stack([p[:, 0] for p in pairs])
             colour = ((self.colours[:, None, :] - self.colours[None, :, :]) ** 2).sum(axis=2)
             off = ~np.eye(n, dtype=bool)
@@ -159,14 +174,19 @@ class InkFaces:
         readings = []
         for quad in quads:
             ink, colour = ink_of(warp_card(image, quad, self._padded(), inset=0.0))
-            colour_parts = ((self.colours - colour) ** 2).sum(axis=1) / self.colour_scale
+            colour_parts = np.tile(((self.colours - colour) ** 2).sum(axis=1) / self.colour_scale, 2)
             layout, ways = self._distances(_half(ink), self._half_flat, self._half_squares,
                                            _half(self.maps[0]).shape, STEP)
             d = layout.min(axis=1) / self.layout_scale + colour_parts
-            near = np.argsort(d)[:CANDIDATES]
+            nearest = np.argsort(d.reshape(2, self.faces).min(axis=0))[:CANDIDATES]
+            near = np.concatenate([nearest, nearest + self.faces])
             fine, fine_ways = self._distances(ink, self._flat[near], self._squares[near], self.maps.shape[1:], STEP)
             d[near] = fine.min(axis=1) / self.layout_scale + colour_parts[near]
             ways[near] = fine_ways
+            faces = d.reshape(2, self.faces)
+            mirrored = faces.argmin(axis=0)
+            d = faces.min(axis=0)
+            ways = ways.reshape(2, self.faces)[mirrored, np.arange(self.faces)]
             order = np.argsort(d)
             best = int(order[0])
             if len(order) > 1:

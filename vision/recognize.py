@@ -111,8 +111,10 @@ class Recognizer:
         seldom tells faces that differ only in a small index apart, and then says
         nothing clear). Any other card near enough to its nearest face is named that
         face when its ink clearly names the same face, whether or not the descriptors'
-        own margin was met: two independent readings agreeing. Anything else is
-        unknown."""
+        own margin was met: two independent readings agreeing; or it is named the
+        descriptors' runner-up when the ink names that face with twice the margin (the
+        descriptors narrowed it to two faces, the ink tells which: on real photos the
+        descriptors' colour is the weaker of the two). Anything else is unknown."""
         cards = [warp_card(image, quad) for quad in quads]
         matches = self.model.match(describe_both_ways(cards))
         ties = [k for k, match in enumerate(matches) if self.model.near_tie(match)]
@@ -122,12 +124,14 @@ class Recognizer:
                 matches[k] = self.model.settle(matches[k], index)
         near = [k for k, match in enumerate(matches) if match.confidence >= self.model.min_confidence]
         for k, reading in zip(near, self.ink.read(image, [quads[k] for k in near])):
-            match = matches[k]
-            clear = self.model.ids[reading.best] if reading.margin >= self.model.min_margin else None
+            match, ink = matches[k], self.model.ids[reading.best]
+            clear = ink if reading.margin >= self.model.min_margin else None
             if match.card is not None and (k in ties or match.margin >= 2 * self.model.min_margin):
                 card = match.card if clear in (None, match.card) else None
+            elif clear == match.best or (ink == match.runner_up and reading.margin >= 2 * self.model.min_margin):
+                card = ink
             else:
-                card = clear if clear == match.best else None
+                card = None
             matches[k] = replace(match, card=card)
         return matches
 

@@ -95,6 +95,22 @@ def test_cards_outside_the_taught_subset_are_unknown():
     assert seen >= 20
 
 
+def test_a_deck_taught_from_mirror_images_names_the_cards_as_they_lie():
+    # A reference may be a mirror image (a scan, a selfie camera); a deck never holds two
+    # faces that are mirror images of each other, so each face is taught both ways.
+    taught_ids = [i for i in mustang().ids if i.startswith(("red", "blue"))]
+    model = build_model("mustang", {i: cv2.flip(face_image(i, "mustang"), 1) for i in taught_ids})
+    recognizer = Recognizer(model)
+    tally = Tally()
+    for k in range(6):
+        rng = np.random.default_rng(TEST_SEED + 450 + k)
+        cards = [taught_ids[int(i)] for i in rng.choice(len(taught_ids), 4, replace=False)]
+        image, truth = render_scene(cards, seed=TEST_SEED + 450 + k, distortions=())
+        tally.add(score(truth, recognizer.recognize(image)))
+    assert tally.wrong == 0
+    assert tally.correct >= 0.9 * tally.cards
+
+
 def test_standard_cards_are_unknown_to_a_mustang_model(mustang_model):
     image, _ = render_scene(["AS", "KH", "10D", "7C", "JK"], deck="standard", seed=TEST_SEED + 400,
                             distortions=())
