@@ -12,7 +12,7 @@ The model, first found first:
 1. the ``[zone] model`` file of the settings;
 2. the model the deck wizard saved for the game's deck (:func:`taught_model_file`);
 3. in simulation only, the built-in deck taught from its rendered faces, built once
-   (about 15 s) and kept in :func:`rendered_model_file`.
+   (about half a minute) and kept in :func:`rendered_model_file`.
 
 The zone: with ``[zone] method = "markers"`` it is found from the corner markers in a
 camera picture, tried again every :data:`ZONE_RETRY` seconds until all four are seen;
