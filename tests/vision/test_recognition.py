@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from vision.bench import Tally, score
-from vision.decks import mustang
+from vision.decks import builtin
 from vision.enrol import build_model
 from vision.faces import face_image
 from vision.recognize import Recognizer
@@ -79,7 +79,7 @@ def test_outline_starts_at_the_faces_top_left(mustang_model):
 
 
 def test_cards_outside_the_taught_subset_are_unknown():
-    deck = mustang()
+    deck = builtin("mustang")
     taught_ids = [i for i in deck.ids if i.startswith(("red", "yellow", "green"))]
     model = build_model("mustang", {i: face_image(i, "mustang") for i in taught_ids})
     recognizer = Recognizer(model)
