@@ -162,7 +162,6 @@ def dog_choice(app: Any, seed: int = 11) -> Any:
 def dog_play(app: Any, driver: Any, out: Path, lang: str) -> list[Path]:
     """DOG's play screen at 800×480: a card laid, then its pawn tapped."""
     from companion.inputs import Intent
-    from ui.simulation import Puppet
 
     play = dog_choice(app)
     if play is None:
@@ -173,8 +172,7 @@ def dog_play(app: Any, driver: Any, out: Path, lang: str) -> list[Path]:
     written = []
     for step in ("card", "choose"):
         if step == "card":
-            Puppet(app.table).lay([play.card])
-            app.poll()
+            lay_cards(app, driver, [play.card])
         else:
             app.table.feed(Intent("touch", {"target": play.pawn}))
         app.table.changed()

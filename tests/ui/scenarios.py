@@ -617,9 +617,9 @@ def stramash_buttons(driver: Any, work: Path) -> dict[str, Any]:
 
 def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
     """A whole DOG game through the simulator's hands: pawns on the simulated reader,
-    cards as card vision reports them (it cannot draw DOG's faces, so the simulator puts
-    them on the queue as it would: no model is ready for the deck), taps, choices and
-    the screen's buttons; the verdicts the table showed, and the score screen. The app
+    cards laid under the synthetic camera (which draws the DOG box's faces) and read by
+    card vision, taps, choices and the screen's buttons; the verdicts the table showed,
+    and the score screen. The app builds the simulation's model of the box first. It
     shows the home screen while the game is played (the play screen of a DOG move is
     pressed in :func:`dog_one_move`)."""
     from companion.game import Seat
@@ -630,15 +630,17 @@ def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int) -> 
     simulation.SETTLE = 0.25   # the reader must see a pawn lifted before the same pawn comes back
     app.table.start("dog", [Seat(f"P{i}") for i in range(players)], options, seed=seed)
     app.go("play")
-    driver.pump(4)
+    assert pump_until(driver, lambda: watching(app), 180), app.services.cards.status
     rejected: list[str] = []
     feed = app.table.feed
 
     seen = 0
+    unknown = 0
 
     def noting(item: Any) -> Any:
-        nonlocal seen
+        nonlocal seen, unknown
         seen += isinstance(item, CardsSeen) and bool(item.cards)
+        unknown += item.unknown if isinstance(item, CardsSeen) else 0
         verdict = feed(item)
         if verdict is not None and not verdict.accepted:
             rejected.append(verdict.message.render("en"))
@@ -654,7 +656,8 @@ def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int) -> 
             "shown": shown.to_json() if shown else None, "expected": referee.scores().to_json(),
             "problem": problem, "rejected": rejected[:5],
             "pending": referee.pending.prompt.render("en"),
-            "deck": app.services.cards.deck, "vision": app.services.cards.available, "seen": seen}
+            "deck": app.services.cards.deck, "vision": app.services.cards.available, "seen": seen,
+            "camera": app.services.hardware.synthetic_camera.deck, "unknown": unknown}
 
 
 @scenario
@@ -685,8 +688,9 @@ def dog_one_move(driver: Any, work: Path) -> dict[str, Any]:
     referee, game = app.table.referee, app.table.referee.game
     app.go("play")
     driver.pump(4)
-    app.simulator.puppet.lay([move.card])   # the card goes in the play zone
-    app.poll()
+    assert pump_until(driver, lambda: watching(app), 180), app.services.cards.status
+    app.simulator.puppet.lay([move.card])   # the card goes in the play zone, where card vision reads it
+    assert pump_until(driver, lambda: referee.cards == (move.card,), 30), referee.cards
     driver.pump(4)
 
     def board() -> Any:
