@@ -72,3 +72,14 @@ def test_mustang_and_standard_faces_are_pixel_identical_to_before(deck: str) -> 
     drawn = {card: hashlib.sha256(np.ascontiguousarray(face_image(card, deck)).tobytes()).hexdigest()
              for card in reference}
     assert [card for card in reference if drawn[card] != reference[card]] == []
+
+
+def test_the_simulated_camera_draws_a_dog_box_and_falls_back_to_the_standard_pack() -> None:
+    from hardware.camera import open_camera
+    from hardware.config import CameraConfig
+
+    camera = open_camera(CameraConfig(), None, simulate=True, deck="dog-classic")
+    assert camera.deck == "dog-classic"
+    camera.set_cards(["joker", "7"])
+    assert camera.truth is not None and sorted(c.kind for c in camera.truth.cards) == ["7", "joker"]
+    assert open_camera(CameraConfig(), None, simulate=True, deck="no-such-deck").deck == "standard"
