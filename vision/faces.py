@@ -12,6 +12,7 @@ a star for the joker (:func:`standard_face`).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import cv2
@@ -211,11 +212,15 @@ def _emblem(img: np.ndarray, art: FaceArt, ink: tuple[int, int, int]) -> None:
 
 def art_face(art: FaceArt) -> np.ndarray:
     """The face ``art`` describes (BGR, :data:`FACE_SIZE`); :class:`UnknownDeck` when it
-    names a symbol card vision does not know (:data:`SHAPES`)."""
+    names a symbol card vision does not know (:data:`SHAPES`) or an ink that is not
+    ``#rrggbb``."""
     unknown = {art.symbol, art.emblem, art.accent} - {"", *SHAPES}
     if unknown:
         raise UnknownDeck(D.text("A card face names unknown symbols: {names}; known: {known}.",
                                  names=", ".join(sorted(unknown)), known=", ".join(SHAPES)))
+    for written in filter(None, (art.ink, art.accent_ink)):
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", written):
+            raise UnknownDeck(D.text("A card face's ink {ink} is not a colour written as #rrggbb.", ink=written))
     img = _blank()
     ink = _bgr(art.ink)
     if art.layout is FaceLayout.EMBLEM:

@@ -11,9 +11,11 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.game import FaceArt, FaceLayout
 from companion.games import available, get_game
 from vision.decks import builtin, deck_names, drawable
-from vision.faces import FACE_SIZE, SHAPES, face_image
+from vision.errors import UnknownDeck
+from vision.faces import FACE_SIZE, SHAPES, art_face, face_image
 
 REFERENCE = Path(__file__).with_name("data") / "face-hashes.json"
 """SHA-256 of every Mustang and standard face as drawn before the faces became the
@@ -83,3 +85,28 @@ def test_the_simulated_camera_draws_a_dog_box_and_falls_back_to_the_standard_pac
     camera.set_cards(["joker", "7"])
     assert camera.truth is not None and sorted(c.kind for c in camera.truth.cards) == ["7", "joker"]
     assert open_camera(CameraConfig(), None, simulate=True, deck="no-such-deck").deck == "standard"
+
+
+def test_every_symbol_a_face_can_name_is_drawn_and_distinct() -> None:
+    from vision.faces import draw_symbol
+
+    drawn = {}
+    for name in SHAPES:
+        img = np.zeros((120, 120), np.uint8)
+        draw_symbol(img, name, (60, 60), 100, 255, outline=False)
+        assert np.count_nonzero(img) > 0.2 * 100 * 100, name
+        drawn[name] = img > 0
+    for a in SHAPES:
+        for b in SHAPES[SHAPES.index(a) + 1:]:
+            assert np.count_nonzero(drawn[a] ^ drawn[b]) > 500, (a, b)
+
+
+@pytest.mark.parametrize("art, named", [
+    (FaceArt("1", "moon", "#112233"), "moon"),
+    (FaceArt("1", "disc", "red"), "red"),
+    (FaceArt("1", "disc", "#112233", FaceLayout.EMBLEM, accent="star", accent_ink="#12"), "#12"),
+])
+def test_a_face_card_vision_cannot_draw_is_refused_naming_the_fault(art, named) -> None:
+    with pytest.raises(UnknownDeck) as refused:
+        art_face(art)
+    assert named in refused.value.text.render("en")
