@@ -32,8 +32,8 @@ JOKER = "JK"
 STANDARD = "standard"
 """The French-suited pack's name: card vision draws its faces itself (:mod:`vision.faces`)."""
 
-__all__ = ["POKER_ASPECT", "Face", "Deck", "builtin", "custom", "deck_names", "drawable", "JOKER", "RANKS",
-           "STANDARD", "SUITS"]
+__all__ = ["POKER_ASPECT", "Face", "Deck", "builtin", "custom", "deck_names", "drawable", "is_standard_card",
+           "JOKER", "RANKS", "STANDARD", "SUITS"]
 
 
 @dataclass(frozen=True)
