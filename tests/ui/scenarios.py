@@ -624,9 +624,10 @@ def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int, vis
     pressed in :func:`dog_one_move`).
 
     Without ``vision`` card vision is stopped once ready and the cards reach the referee
-    as it reports them, as the simulated table does without a camera: the 6-player basic
-    game took 9.4 minutes read by the camera on the busy 2-core machine, against 3.8
-    without. The 4-player royal game read by the camera took about 7."""
+    as it reports them, as the simulated table does without a camera: read by the
+    camera, the 6-player basic game took 9.4 minutes on the 2-core machine at a load of
+    16, near the scenario's limit (3.8 without the camera, at a lighter load); the
+    4-player royal game took 7 minutes at that load and 3.2 at the lighter one."""
     from companion.game import Seat
     from companion.inputs import CardsSeen
     import ui.simulation as simulation
