@@ -150,13 +150,60 @@ class TokenSpec:
     label: Text
 
 
+POKER_ASPECT = 63 / 88
+"""Width over height of a poker-size card, the default shape of a deck."""
+
+
+class FaceLayout(enum.Enum):
+    """How a printable face of our own design is laid out (:class:`FaceArt`)."""
+
+    RING = "ring"
+    """A frame; in the middle a filled oval with the centre text in the paper's colour,
+    ringed by ``count`` symbols."""
+    EMBLEM = "emblem"
+    """A frame; a big emblem symbol with the centre word under it, and the accent symbol
+    in the frame's four corners."""
+
+
+@dataclass(frozen=True)
+class FaceArt:
+    """A printable card face of our own design, drawn by card vision
+    (:mod:`vision.faces`) for its sheets, its test scenes and the simulated camera.
+
+    Every face is white with ``index`` (short: one to three characters) and ``symbol``
+    under it in the top-left corner, and the same turned round in the bottom-right one.
+    ``ink`` is the colour of everything but the accents, as ``"#rrggbb"``. Symbols are
+    named shapes of :data:`vision.faces.SHAPES`. Faces the camera must tell apart should
+    differ in ink, symbol and centre text. Pure data: engines stay free of drawing code.
+    """
+
+    index: str
+    symbol: str
+    ink: str
+    layout: FaceLayout = FaceLayout.RING
+    centre: str = ""
+    """RING: the big text in the oval (``index`` when empty); EMBLEM: the word under the
+    emblem (none when empty)."""
+    count: int = 0
+    """RING: how many symbols ring the oval."""
+    emblem: str = ""
+    """EMBLEM: the big symbol (``symbol`` when empty)."""
+    accent: str = ""
+    """EMBLEM: the small symbol in the frame's corners (none when empty)."""
+    accent_ink: str = ""
+    """EMBLEM: the accents' colour (``ink`` when empty)."""
+
+
 @dataclass(frozen=True)
 class CardSpec:
-    """One card face of a game's deck: ``id`` is what card vision reports."""
+    """One card face of a game's deck: ``id`` is what card vision reports; ``art`` the
+    printable face card vision draws for it (``None``: card vision has its own drawing,
+    as for the standard deck, or none)."""
 
     id: str
     label: Text
     copies: int = 1
+    art: FaceArt | None = None
 
 
 class OptionKind(enum.Enum):
@@ -414,11 +461,12 @@ class Deck:
     (the taught model is kept under it, so games played with the same deck, such as a
     standard deck with jokers, name it alike and share it), ``cards`` its faces. A game
     may offer several (DOG's royal and classic boxes, a standard deck); the first is the
-    default."""
+    default. ``aspect`` is the card's width over its height (portrait)."""
 
     name: str
     title: Text
     cards: tuple[CardSpec, ...]
+    aspect: float = POKER_ASPECT
 
 
 @dataclass(frozen=True)

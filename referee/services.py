@@ -65,11 +65,11 @@ class Services:
     def watch_cards(self, game: str, options: Mapping[str, Any] | None = None) -> None:
         """Read the play zone with the deck ``game`` is played with; the simulated camera
         draws that deck when card vision can draw it."""
-        from vision.decks import BUILTIN_DECKS
+        from vision.decks import drawable
 
         deck = self.cards.follow(game, options)
         synthetic = self.hardware.synthetic_camera if self.hardware is not None else None
-        if deck in BUILTIN_DECKS and synthetic is not None:
+        if deck is not None and drawable(deck) and synthetic is not None:
             synthetic.deck = deck
 
     def feedback(self, pattern: str) -> None:

@@ -11,8 +11,10 @@ The model, first found first:
 
 1. the ``[zone] model`` file of the settings;
 2. the model the deck wizard saved for the game's deck (:func:`taught_model_file`);
-3. in simulation only, the built-in deck taught from its rendered faces, built once
-   (about half a minute) and kept in :func:`rendered_model_file`.
+3. in simulation only, the deck taught from its rendered faces (a deck card vision can
+   draw: :func:`vision.decks.drawable`), built once (about half a minute) and kept in
+   :func:`rendered_model_file`; a kept model whose faces are no longer the deck's is
+   built again.
 
 The zone: with ``[zone] method = "markers"`` it is found from the corner markers in a
 camera picture, tried again every :data:`ZONE_RETRY` seconds until all four are seen;
@@ -64,16 +66,12 @@ def rendered_model_file(directory: Path, deck: str) -> Path:
 
 def rendered_model(deck: str) -> Any | None:
     """``deck`` taught from card vision's own rendered faces, if card vision can draw
-    it (a built-in deck), else ``None``."""
-    from vision.decks import BUILTIN_DECKS, builtin
-    from vision.enrol import build_model
-    from vision.faces import face_image
+    it (:func:`vision.decks.drawable`: the games' designs and the standard pack), else
+    ``None``."""
+    from vision.bench import taught
+    from vision.decks import drawable
 
-    if deck not in BUILTIN_DECKS:
-        return None
-    spec = builtin(deck)
-    return build_model(deck, {i: face_image(i, deck) for i in spec.ids}, spec.aspect,
-                       {face.id: face.copies for face in spec.faces})
+    return taught(deck) if drawable(deck) else None
 
 
 def vision_deck(game: str, options: Mapping[str, Any] | None = None) -> Any:
@@ -86,7 +84,7 @@ def vision_deck(game: str, options: Mapping[str, Any] | None = None) -> Any:
     deck = found.deck(resolve_options(found.options, options))
     if deck is None:
         raise GameError(Text("{game} uses no cards.", game=found.title))
-    return Deck(deck.name, tuple(Face(card.id, card.copies) for card in deck.cards))
+    return Deck(deck.name, tuple(Face(card.id, card.copies, card.art) for card in deck.cards), deck.aspect)
 
 
 class WatchState(enum.Enum):
@@ -233,6 +231,7 @@ class CardWatcher:
 
     def _model(self, deck: str) -> Any | None:
         """The deck model to use, or ``None`` when the deck was never taught."""
+        from vision.decks import builtin, drawable
         from vision.errors import ModelFileError
         from vision.model import DeckModel
 
@@ -246,9 +245,13 @@ class CardWatcher:
         cached = rendered_model_file(self.directory, deck)
         if cached.exists():
             try:
-                return DeckModel.load(cached)
+                kept = DeckModel.load(cached)
             except ModelFileError as err:
                 log.warning("rebuilding the simulation's deck model: %s", err)
+            else:
+                if drawable(deck) and set(kept.ids) == set(builtin(deck).ids):
+                    return kept
+                log.warning("rebuilding the simulation's deck model: the %s deck's faces changed", deck)
         model = rendered_model(deck)
         if model is None:
             return None

@@ -94,8 +94,8 @@ class Puppet:
 
         The synthetic camera shows them and card vision reports what it reads. Without
         a camera or card vision, or when the camera cannot draw the deck card vision
-        watches (DOG's boxes), the cards go on the queue as card vision would report
-        them.
+        watches (a deck without printable faces: :func:`vision.decks.drawable`), the
+        cards go on the queue as card vision would report them.
         """
         camera = self._camera()
         if camera is not None and self.services.cards.available and camera.deck == self.services.cards.deck:

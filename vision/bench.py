@@ -69,8 +69,9 @@ OUTLINE_TOLERANCE = 0.08
 
 def taught(deck: str) -> DeckModel:
     """``deck`` taught from its clean rendered faces."""
-    return build_model(deck, {i: face_image(i, deck) for i in builtin(deck).ids}, builtin(deck).aspect,
-                       {f.id: f.copies for f in builtin(deck).faces})
+    spec = builtin(deck)
+    return build_model(deck, {i: face_image(i, deck) for i in spec.ids}, spec.aspect,
+                       {f.id: f.copies for f in spec.faces})
 
 
 def _centre(outline) -> tuple[float, float]:
@@ -115,16 +116,18 @@ def score(truth: SceneTruth, detections: list[Detection]) -> Tally:
     return tally
 
 
-def accuracy(scenes_per_cell: int, report: Callable[[str], None] = print) -> Tally:
-    """Render ``scenes_per_cell`` scenes of 3 to 6 cards for every deck, surface and
-    group of distortions, recognise them and print the tallies (on one thread)."""
+def accuracy(scenes_per_cell: int, decks: Sequence[str] = ("mustang", "standard"),
+             report: Callable[[str], None] = print) -> Tally:
+    """Render ``scenes_per_cell`` scenes of 3 to 6 cards for every deck of ``decks``
+    (decks card vision can draw), surface and group of distortions, recognise them and
+    print the tallies (on one thread)."""
     by_surface: dict[str, Tally] = defaultdict(Tally)
     by_group: dict[str, Tally] = defaultdict(Tally)
     by_deck: dict[str, Tally] = defaultdict(Tally)
     total = Tally()
     seed = HELD_OUT_SEED
     with one_thread():
-        for deck in ("mustang", "standard"):
+        for deck in decks:
             recognizer = Recognizer(taught(deck))
             for group in GROUPS:
                 distortions = () if group == "clean" else None if group == "all" else (group,)

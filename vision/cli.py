@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from companion.i18n import Domain
-from vision.decks import BUILTIN_DECKS, builtin
+from vision.decks import builtin, deck_names
 from vision.errors import ImageError
 
 D = Domain("vision", "vision")
@@ -19,22 +19,23 @@ _, N_, ngettext = D.markers()
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    decks = deck_names()
     vision = subparsers.add_parser("vision", help=_("card vision: teach a deck, recognise cards"))
     sub = vision.add_subparsers(dest="vision_command", metavar="COMMAND", required=True)
 
     render = sub.add_parser("render", help=_("draw card faces, print sheets, test scenes or zone markers"))
     what = render.add_subparsers(dest="render_what", metavar="WHAT", required=True)
     deck = what.add_parser("deck", help=_("one PNG per card face, named by card id"))
-    deck.add_argument("--deck", choices=BUILTIN_DECKS, default="mustang")
+    deck.add_argument("--deck", choices=decks, default="mustang")
     deck.add_argument("--out", required=True, help=_("folder to write to"))
     deck.set_defaults(func=_render_deck)
     sheet = what.add_parser("sheet", help=_("A4 sheets of card faces to print (PDF or PNG)"))
-    sheet.add_argument("--deck", choices=BUILTIN_DECKS, default="mustang")
+    sheet.add_argument("--deck", choices=decks, default="mustang")
     sheet.add_argument("--dpi", type=int, default=150)
     sheet.add_argument("--out", required=True, help=_("file to write (.pdf or .png)"))
     sheet.set_defaults(func=_render_sheet)
     scene = what.add_parser("scene", help=_("photo-like test scenes with their ground truth (JSON)"))
-    scene.add_argument("--deck", choices=BUILTIN_DECKS, default="mustang")
+    scene.add_argument("--deck", choices=decks, default="mustang")
     scene.add_argument("--cards", nargs="*", help=_("card ids (default: random)"))
     scene.add_argument("--count", type=int, default=1, help=_("how many scenes"))
     scene.add_argument("--seed", type=int, default=0)
@@ -50,7 +51,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     markers.set_defaults(func=_render_markers)
 
     enroll = sub.add_parser("enroll", help=_("teach a deck from one image per card"))
-    enroll.add_argument("--deck", choices=(*BUILTIN_DECKS, "custom"), required=True)
+    enroll.add_argument("--deck", choices=(*decks, "custom"), required=True)
     enroll.add_argument("--images", required=True, help=_("folder of images named by card id"))
     enroll.add_argument("--out", required=True, help=_("model file to write (.npz)"))
     enroll.add_argument("--partial", action="store_true", help=_("allow cards without an image"))
@@ -65,6 +66,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     bench = sub.add_parser("bench", help=_("measure accuracy and speed on held-out rendered scenes"))
     bench.add_argument("--quick", action="store_true", help=_("a smaller sample"))
+    bench.add_argument("--deck", choices=decks, action="append",
+                       help=_("a deck to measure (repeatable; default: mustang and standard)"))
     bench.add_argument("--photo", default="/work/shared/samples/geaxgx/scene.png",
                        help=_("a real photo of the two of clubs to check"))
     bench.add_argument("--real", metavar="DIR",
@@ -184,7 +187,7 @@ def _bench(args: argparse.Namespace) -> int:
     per_cell = 1 if args.quick else 6
     print(_("Held-out scenes from seed {seed}; decks taught from one clean rendered image per card.").format(
         seed=HELD_OUT_SEED))
-    accuracy(per_cell)
+    accuracy(per_cell, tuple(args.deck or ("mustang", "standard")))
     speed(40 if args.quick else 150)
     photo = cv2.imread(args.photo, cv2.IMREAD_COLOR) if args.photo else None
     if photo is not None:

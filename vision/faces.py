@@ -1,25 +1,26 @@
-"""Our own card faces for the built-in decks, drawn with OpenCV.
+"""Card faces drawn with OpenCV: the designs games declare, and the standard pack.
 
-Every face is white with a readable index (value or rank, and the colour's or suit's
-symbol) in the top-left corner and, turned round, in the bottom-right one, and a large
-centre design. Mustang faces say their colour twice, by ink and by shape (red
-triangles, yellow discs, green leaves, blue squares, purple stars), so players who do
-not see colours can still read them; the value is a big numeral circled by as many
-symbols. Standard faces have the usual pip layouts, a big letter for the court cards
-and a star for the joker.
+Every face is white with a readable index (value or rank, and a symbol) in the top-left
+corner and, turned round, in the bottom-right one, and a large centre design. A game's
+face is drawn from its :class:`companion.game.FaceArt` (layout, index, centre text, ink,
+symbol and count), by :func:`art_face`, for any game alike. The standard pack is no
+game's own: its faces have the usual pip layouts, a big letter for the court cards and
+a star for the joker (:func:`standard_face`).
 
 :func:`face_image` returns a face as a BGR image of :data:`FACE_SIZE`, cached.
 """
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import cv2
 import numpy as np
 
+from companion.game import FaceArt, FaceLayout
 from companion.i18n import Domain
-from vision.decks import COWBOY, JOKER, MUSTANG_COLOURS, RANKS, SUITS, builtin
+from vision.decks import JOKER, STANDARD, builtin, is_standard_card
 from vision.errors import UnknownDeck
 
 D = Domain("vision", "vision")
@@ -29,14 +30,6 @@ FACE_SIZE = (250, 350)
 
 PAPER = (242, 244, 246)
 INK = (30, 30, 30)
-MUSTANG_INK = {
-    "red": (40, 40, 205),
-    "yellow": (0, 175, 235),
-    "green": (50, 150, 40),
-    "blue": (200, 100, 20),
-    "purple": (150, 40, 140),
-}
-MUSTANG_SHAPE = {"red": "triangle", "yellow": "disc", "green": "leaf", "blue": "square", "purple": "star"}
 SUIT_SHAPE = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 SUIT_INK = {"S": INK, "C": INK, "H": (30, 30, 200), "D": (30, 30, 200)}
 
@@ -95,7 +88,49 @@ def _unit_shape(name: str) -> list[np.ndarray]:
         brim_a = np.linspace(0, np.pi, 20)
         brim = np.stack([0.5 * np.cos(brim_a), 0.05 + 0.18 * np.sin(brim_a) - 0.1 * np.abs(np.cos(brim_a))], 1)
         return [crown, np.concatenate([brim, brim[::-1] * (1, 0) + (0, 0.02)])]
+    if name == "sun":
+        angles = -np.pi / 2 + np.arange(24) * np.pi / 12
+        radius = np.where(np.arange(24) % 2 == 0, 0.5, 0.34)
+        return [np.stack([radius * np.cos(angles), radius * np.sin(angles)], 1)]
+    if name == "drop":
+        a = np.linspace(-np.pi / 9, np.pi + np.pi / 9, 30)
+        return [np.concatenate([np.stack([0.32 * np.cos(a), 0.14 + 0.32 * np.sin(a)], 1), [[0, -0.5]]])]
+    if name == "feather":
+        a = np.linspace(-np.pi / 2, np.pi / 2, 24)
+        right = np.stack([0.17 * np.cos(a), 0.42 * np.sin(a) - 0.06], 1)
+        vane = np.concatenate([right, right[::-1] * (-1, 1)])
+        tilt = np.array([[np.cos(0.5), -np.sin(0.5)], [np.sin(0.5), np.cos(0.5)]])
+        quill = np.array([[-0.02, 0.3], [0.02, 0.3], [0.03, 0.5], [-0.03, 0.5]])
+        return [vane @ tilt.T, quill @ tilt.T]
+    if name == "fence":
+        pickets = [np.array([[x - 0.09, 0.45], [x - 0.09, -0.3], [x, -0.45], [x + 0.09, -0.3], [x + 0.09, 0.45]])
+                   for x in (-0.3, 0.0, 0.3)]
+        rails = [np.array([[-0.48, y - 0.05], [0.48, y - 0.05], [0.48, y + 0.05], [-0.48, y + 0.05]])
+                 for y in (-0.12, 0.25)]
+        return [*pickets, *rails]
+    if name == "equals":
+        return [np.array([[-0.42, y - 0.1], [0.42, y - 0.1], [0.42, y + 0.1], [-0.42, y + 0.1]])
+                for y in (-0.2, 0.2)]
+    if name == "arrows":
+        right = np.array([[-0.45, -0.3], [0.15, -0.3], [0.15, -0.45], [0.48, -0.2], [0.15, 0.05], [0.15, -0.1],
+                          [-0.45, -0.1]])
+        return [right, right * (-1, -1)]
+    if name == "magnet":
+        a = np.linspace(0, np.pi, 20)
+        outer = np.stack([0.4 * np.cos(a), -0.03 + 0.4 * np.sin(a)], 1)
+        inner = np.stack([0.17 * np.cos(a), -0.03 + 0.17 * np.sin(a)], 1)
+        return [np.concatenate([[[0.4, -0.48]], outer, [[-0.4, -0.48], [-0.17, -0.48]], inner[::-1],
+                                [[0.17, -0.48]]])]
+    if name == "paw":
+        pad = np.stack([0.25 * np.cos(t), 0.2 * np.sin(t) + 0.2], 1)
+        toe = np.stack([np.cos(t), np.sin(t)], 1) * 0.1
+        return [pad, *(toe + centre for centre in ((-0.32, -0.06), (-0.12, -0.3), (0.12, -0.3), (0.32, -0.06)))]
     raise ValueError(name)
+
+
+SHAPES: tuple[str, ...] = ("heart", "spade", "club", "diamond", "triangle", "disc", "leaf", "square", "star", "hat",
+                           "sun", "drop", "feather", "fence", "equals", "arrows", "magnet", "paw")
+"""The symbols a :class:`companion.game.FaceArt` can name."""
 
 
 def draw_symbol(img: np.ndarray, name: str, centre: tuple[float, float], size: float,
@@ -110,10 +145,16 @@ def draw_symbol(img: np.ndarray, name: str, centre: tuple[float, float], size: f
 
 
 def _text(img: np.ndarray, text: str, centre: tuple[float, float], height: float,
-          colour: tuple[int, int, int], thickness: int) -> None:
+          colour: tuple[int, int, int], thickness: int, width: float | None = None) -> None:
+    """``text`` centred on ``centre``; narrowed (smaller and thinner) to ``width`` pixels
+    when it is wider."""
     font = cv2.FONT_HERSHEY_DUPLEX
     scale = height / 22.0
     (w, h), _ = cv2.getTextSize(text, font, scale, thickness)
+    if width is not None and w > width:
+        factor = width / w
+        scale, thickness = scale * factor, max(1, round(thickness * factor))
+        (w, h), _ = cv2.getTextSize(text, font, scale, thickness)
     org = (int(centre[0] - w / 2), int(centre[1] + h / 2))
     cv2.putText(img, text, org, font, scale, colour, thickness, cv2.LINE_AA)
 
@@ -123,7 +164,7 @@ def _index(img: np.ndarray, label: str, shape: str, colour: tuple[int, int, int]
     w, h = FACE_SIZE
     corner = np.full((int(h * 0.30), int(w * 0.2), 3), PAPER, np.uint8)
     cw = corner.shape[1]
-    _text(corner, label, (cw / 2 + 2, 26), 36 if len(label) < 2 else 28, colour, 3)
+    _text(corner, label, (cw / 2 + 2, 26), 36 if len(label) < 2 else 28, colour, 3, width=cw)
     draw_symbol(corner, shape, (cw / 2 + 2, 70), 30, colour)
     img[6:6 + corner.shape[0], 4:4 + cw] = corner
     img[h - 6 - corner.shape[0]:h - 6, w - 4 - cw:w - 4] = corner[::-1, ::-1]
@@ -141,28 +182,52 @@ def _pips(img: np.ndarray, count: int, shape: str, colour: tuple[int, int, int],
         draw_symbol(img, shape, (x0 + px * (x1 - x0), y0 + py * (y1 - y0)), size, colour, flip=py > 0.55)
 
 
-def mustang_face(card_id: str) -> np.ndarray:
+def _bgr(ink: str) -> tuple[int, int, int]:
+    """``"#rrggbb"`` as OpenCV's (blue, green, red)."""
+    return int(ink[5:7], 16), int(ink[3:5], 16), int(ink[1:3], 16)
+
+
+def _ring(img: np.ndarray, art: FaceArt, ink: tuple[int, int, int]) -> None:
     w, h = FACE_SIZE
-    img = _blank()
-    if card_id == COWBOY:
-        brown = (40, 75, 130)
-        cv2.rectangle(img, (48, 80), (w - 48, h - 80), brown, 5, cv2.LINE_AA)
-        draw_symbol(img, "hat", (w / 2, h * 0.42), 150, brown)
-        _text(img, "COWBOY", (w / 2, h * 0.66), 26, brown, 3)
-        for x, y in ((70, 100), (w - 70, 100), (70, h - 100), (w - 70, h - 100)):
-            draw_symbol(img, "star", (x, y), 26, (0, 160, 220))
-        _index(img, "C", "hat", brown)
-        return img
-    colour, value = card_id.split("-")
-    ink, shape = MUSTANG_INK[colour], MUSTANG_SHAPE[colour]
-    n = int(value)
     cv2.rectangle(img, (40, 20), (w - 40, h - 20), ink, 4, cv2.LINE_AA)
-    angles = -np.pi / 2 + 2 * np.pi * np.arange(n) / n
-    for a in angles:
-        draw_symbol(img, shape, (w / 2 + 0.27 * w * np.cos(a), h / 2 + 0.33 * h * np.sin(a)), 36, ink)
+    n = art.count
+    size = 36 if n <= 8 else 36 * np.sqrt(8 / n)
+    for a in -np.pi / 2 + 2 * np.pi * np.arange(n) / max(n, 1):
+        draw_symbol(img, art.symbol, (w / 2 + 0.27 * w * np.cos(a), h / 2 + 0.33 * h * np.sin(a)), size, ink)
     cv2.ellipse(img, (w // 2, h // 2), (50, 62), 0, 0, 360, ink, -1, cv2.LINE_AA)
-    _text(img, value, (w / 2, h / 2), 80, PAPER, 7)
-    _index(img, value, shape, ink)
+    _text(img, art.centre or art.index, (w / 2, h / 2), 80, PAPER, 7, width=88)
+
+
+def _emblem(img: np.ndarray, art: FaceArt, ink: tuple[int, int, int]) -> None:
+    w, h = FACE_SIZE
+    cv2.rectangle(img, (48, 80), (w - 48, h - 80), ink, 5, cv2.LINE_AA)
+    draw_symbol(img, art.emblem or art.symbol, (w / 2, h * 0.42), 150, ink)
+    if art.centre:
+        _text(img, art.centre, (w / 2, h * 0.66), 26, ink, 3, width=w - 96)
+    if art.accent:
+        accent = _bgr(art.accent_ink or art.ink)
+        for x, y in ((70, 100), (w - 70, 100), (70, h - 100), (w - 70, h - 100)):
+            draw_symbol(img, art.accent, (x, y), 26, accent)
+
+
+def art_face(art: FaceArt) -> np.ndarray:
+    """The face ``art`` describes (BGR, :data:`FACE_SIZE`); :class:`UnknownDeck` when it
+    names a symbol card vision does not know (:data:`SHAPES`) or an ink that is not
+    ``#rrggbb``."""
+    unknown = {art.symbol, art.emblem, art.accent} - {"", *SHAPES}
+    if unknown:
+        raise UnknownDeck(D.text("A card face names unknown symbols: {names}; known: {known}.",
+                                 names=", ".join(sorted(unknown)), known=", ".join(SHAPES)))
+    for written in filter(None, (art.ink, art.accent_ink)):
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", written):
+            raise UnknownDeck(D.text("A card face's ink {ink} is not a colour written as #rrggbb.", ink=written))
+    img = _blank()
+    ink = _bgr(art.ink)
+    if art.layout is FaceLayout.EMBLEM:
+        _emblem(img, art, ink)
+    else:
+        _ring(img, art, ink)
+    _index(img, art.index, art.symbol, ink)
     return img
 
 
@@ -193,16 +258,23 @@ def standard_face(card_id: str) -> np.ndarray:
 
 @lru_cache(maxsize=512)
 def _face(deck: str, card_id: str) -> np.ndarray:
-    if card_id not in builtin(deck):
-        raise UnknownDeck(D.text("These cards are not in the {deck} deck: {cards}.", deck=deck, cards=card_id))
-    face = mustang_face(card_id) if deck == "mustang" else standard_face(card_id)
-    face.setflags(write=False)
-    return face
+    face = builtin(deck).face(card_id)
+    if face.art is not None:
+        image = art_face(face.art)
+    elif deck == STANDARD and is_standard_card(card_id):
+        image = standard_face(card_id)
+    else:
+        raise UnknownDeck(D.text("Card vision cannot draw the {card} card of the {deck} deck.",
+                                 card=card_id, deck=deck))
+    image.setflags(write=False)
+    return image
 
 
 def face_image(card_id: str, deck: str = "mustang") -> np.ndarray:
-    """The face of ``card_id`` in built-in ``deck`` (BGR, read-only, :data:`FACE_SIZE`)."""
+    """The face of ``card_id`` in ``deck``, a deck a game declares (BGR, read-only,
+    :data:`FACE_SIZE`); :class:`UnknownDeck` for a card the deck lacks or card vision
+    cannot draw (:func:`vision.decks.drawable`)."""
     return _face(deck, card_id)
 
 
-__all__ = ["FACE_SIZE", "face_image", "draw_symbol", "MUSTANG_COLOURS", "RANKS", "SUITS"]
+__all__ = ["FACE_SIZE", "SHAPES", "art_face", "face_image", "draw_symbol", "standard_face"]

@@ -1,7 +1,7 @@
 """Photo-like scenes of cards on a table, for tests, the benchmark and the synthetic camera.
 
-:func:`render_scene` lays built-in card faces (:mod:`vision.faces`) at any rotation on
-a table texture and photographs them, with the troubles a real overhead camera meets:
+:func:`render_scene` lays the faces of a deck a game declares (:mod:`vision.faces`) at
+any rotation on a table texture and photographs them, with the troubles a real overhead camera meets:
 camera tilt, uneven and tinted light, glare, shadows, blur, sensor noise, JPEG
 artefacts, cards overlapping a little and objects that are not cards. It returns the
 image and a :class:`SceneTruth` naming each card and its outline. A scene takes a few

@@ -53,9 +53,9 @@ def open_camera(config: "CameraConfig", queue: InputQueue | None, *, simulate: b
                      rotation=config.rotation, backoff=backoff)
     backend = "synthetic" if simulate else config.backend
     if backend == "synthetic":
-        from vision.decks import BUILTIN_DECKS
+        from vision.decks import STANDARD, drawable
 
-        drawn = deck if deck in BUILTIN_DECKS else "standard"
+        drawn = deck if deck is not None and drawable(deck) else STANDARD
         return SyntheticCamera(queue, deck=drawn, markers=markers, surface=surface, **common)
     if backend == "replay":
         assert config.path is not None, "a replay camera without a path passed the configuration's check"

@@ -132,3 +132,24 @@ def test_without_a_camera_cards_are_entered_by_hand(tmp_path):
     assert cards.follow("mustang") is None
     assert cards.status.state is WatchState.UNAVAILABLE and not cards.available
     assert "by hand" in cards.status.message.render("en")
+
+
+def test_a_kept_simulation_model_whose_faces_changed_is_built_again(tmp_path):
+    from vision.decks import builtin
+    from vision.enrol import build_model
+    from vision.faces import face_image
+    from vision.model import DeckModel
+
+    stale = rendered_model_file(tmp_path, "dog-royal")
+    build_model("dog-royal", {card: face_image(card, "dog-royal") for card in ("2", "3")}).save(stale)
+    camera = SyntheticCamera(None, deck="dog-royal", surface="cloth")
+    camera.start()
+    cards = CardWatcher(camera, manual_zone(), InputQueue(), simulate=True, directory=tmp_path)
+    try:
+        cards.follow("dog")
+        assert wait_for(lambda: cards.status.state is not WatchState.PREPARING, 120)
+        assert cards.status.state is WatchState.WATCHING, cards.status
+    finally:
+        cards.close()
+        camera.close()
+    assert set(DeckModel.load(stale).ids) == set(builtin("dog-royal").ids)

@@ -10,6 +10,7 @@ import pytest
 
 from vision.describe import (DESCRIPTOR_VERSION, HOG_BINS, INDEX_LENGTH, WARP_SIZE, _unit_rows, _white_balanced,
                              describe_all, describe_both_ways, describe_index, gradient_histograms, warp_card)
+from vision.decks import builtin
 from vision.detect import find_cards
 from vision.enrol import EnrolState, LiveEnrolment, enrol_images
 from vision.errors import EnrolmentError, ModelFileError
@@ -211,7 +212,7 @@ def test_live_enrolment_captures_a_still_card_and_refuses_a_repeat():
     states = [live.feed(frame).state for _ in range(live.still_frames)]
     assert states[:-1] == [EnrolState.HOLD_STILL] * (live.still_frames - 1)
     assert states[-1] is EnrolState.CAPTURED
-    assert live.progress == (1, 41)
+    assert live.progress == (1, len(builtin("mustang").ids))
     live.expect("blue-3")
     statuses = [live.feed(frame) for _ in range(live.still_frames)]
     assert statuses[-1].state is EnrolState.RETRY

@@ -161,7 +161,7 @@ def test_a_card_whose_candidate_cannot_be_placed_is_found_at_its_corners():
     # on a light table in glare the purple 8's candidate outline cannot be placed on
     # edges; a card of the frame's size placed at that candidate's corners can
     seed = 560_017
-    image, truth = render_scene(random_cards(np.random.default_rng(seed), "mustang", 5), seed=seed, surface="light",
+    image, truth = render_scene(["red-2", "purple-8", "yellow-5", "yellow-7", "blue-4"], seed=seed, surface="light",
                                 distortions=("glare", "shadow", "uneven-light"))
     card = next(card for card in truth.cards if card.kind == "purple-8")
     assert min(_error(quad, np.float32(card.corners)) for quad in find_cards(image)) < 10

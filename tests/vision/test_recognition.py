@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from vision.bench import Tally, score
-from vision.decks import mustang
+from vision.decks import builtin
 from vision.enrol import build_model
 from vision.faces import face_image
 from vision.recognize import Recognizer
@@ -79,7 +79,7 @@ def test_outline_starts_at_the_faces_top_left(mustang_model):
 
 
 def test_cards_outside_the_taught_subset_are_unknown():
-    deck = mustang()
+    deck = builtin("mustang")
     taught_ids = [i for i in deck.ids if i.startswith(("red", "yellow", "green"))]
     model = build_model("mustang", {i: face_image(i, "mustang") for i in taught_ids})
     recognizer = Recognizer(model)
@@ -98,7 +98,7 @@ def test_cards_outside_the_taught_subset_are_unknown():
 def test_a_deck_taught_from_mirror_images_names_the_cards_as_they_lie():
     # A reference may be a mirror image (a scan, a selfie camera); a deck never holds two
     # faces that are mirror images of each other, so each face is taught both ways.
-    taught_ids = [i for i in mustang().ids if i.startswith(("red", "blue"))]
+    taught_ids = [i for i in builtin("mustang").ids if i.startswith(("red", "blue"))]
     model = build_model("mustang", {i: cv2.flip(face_image(i, "mustang"), 1) for i in taught_ids})
     recognizer = Recognizer(model)
     tally = Tally()

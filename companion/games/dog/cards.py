@@ -10,6 +10,7 @@ know ("1-11", "2" … "13", "4" for ±4, "1-7", "7" for classic's split seven, "
 from __future__ import annotations
 
 from companion.game import CardSpec, Deck
+from companion.games.dog.faces import FACE_ART
 from companion.games.dog.texts import card_name, t
 
 ROYAL_COPIES = {"1-11": 10, "13": 10, "2": 7, "3": 7, "4": 7, "5": 7, "6": 7, "1-7": 7, "8": 7, "9": 7,
@@ -49,8 +50,8 @@ def face_of(card_id: str) -> str | None:
 
 def decks() -> tuple[Deck, ...]:
     """The decks card vision can be taught for DOG, the DOG Royal box first."""
-    royal = tuple(CardSpec(face, card_name(face), copies) for face, copies in ROYAL_COPIES.items())
-    classic = tuple(CardSpec(face, card_name(face), copies) for face, copies in CLASSIC_COPIES.items())
+    royal = tuple(CardSpec(face, card_name(face), copies, FACE_ART[face]) for face, copies in ROYAL_COPIES.items())
+    classic = tuple(CardSpec(face, card_name(face), copies, FACE_ART[face]) for face, copies in CLASSIC_COPIES.items())
     standard = tuple(CardSpec(card, t("{card} (plays as {face})", card=card, face=card_name(face_of(card) or "")),
                               2 if card == JOKER_ID else 1) for card in standard_deck_ids())
     return (Deck("dog-royal", t("DOG Royal (110 cards)"), royal),

@@ -26,6 +26,7 @@ from companion.games.mustang import cards as C
 from companion.games.mustang.changes import changes, snapshot
 from companion.games.mustang.actions import (ACTION_TYPES, Catch, Decline, Defend, DiscardCowboys, Done,
                                              DrawToken, Exchange, Release, RevealEvent, Stable, Steal)
+from companion.games.mustang.faces import FACE_ART
 from companion.games.mustang.horses import (HORSES, SPECIALS, STACK_KINDS, HorseKind, counts_as,
                                             tokens_of)
 from companion.games.mustang.options import EVENT_DECKS, OPTIONS
@@ -86,8 +87,8 @@ class Mustang(Game[MustangState]):
     def decks(self) -> tuple[Deck, ...]:
         """The cowboy cards and the event cards, taught as one deck: the camera reads the
         cards played and the event turned over."""
-        cowboys = tuple(CardSpec(card, card_name(card), C.copies(card)) for card in C.DECK_IDS)
-        events = tuple(CardSpec(event, t(EVENT_NAMES[event]), EVENT_DECKS["standard"].count(event))
+        cowboys = tuple(CardSpec(card, card_name(card), C.copies(card), FACE_ART[card]) for card in C.DECK_IDS)
+        events = tuple(CardSpec(event, t(EVENT_NAMES[event]), EVENT_DECKS["standard"].count(event), FACE_ART[event])
                        for event in dict.fromkeys(EVENT_DECKS["standard"]))
         return (Deck("mustang", t("Cowboy and event cards"), cowboys + events),)
 
