@@ -107,6 +107,26 @@ def play_to_the_end(driver: Any, seconds: float, *, redraw: float = 0.5, rest: f
     return problems[0] + (step or "") if problems else None
 
 
+def start_near_the_end(app: Any, game: str, seats: list[Any], options: dict[str, Any] | None, seed: int,
+                       tail: int | None) -> int:
+    """Start ``game`` on the app's table and, with ``tail``, let the built-in player play
+    it on the referee up to its last ``tail`` moves (the same game as one played whole:
+    the choices are seeded by the game's seed and the log); the moves played so far."""
+    from companion.commands import play_out
+    from companion.session import Referee
+    from companion.store import GameStore
+    from ui.driver import play_moves
+
+    app.table.start(game, seats, options, seed=seed)
+    referee = app.table.referee
+    if tail is not None:
+        whole = Referee.new(GameStore(":memory:"), game, seats, options, seed=seed, simulated_hands=True)
+        play_out(whole)
+        play_moves(referee, len(whole.actions) - tail)
+    app.table.changed()
+    return len(referee.actions)
+
+
 def watching(app: Any) -> bool:
     from referee.watcher import WatchState
 
@@ -442,20 +462,8 @@ def stramash_game(players: int, options: dict[str, Any] | None = None, vision: b
 
         app = driver.app
         simulation.SETTLE = 0.05
-        from companion.commands import play_out
-        from companion.session import Referee
-        from companion.store import GameStore
-        from ui.driver import play_moves
-
         seats = [Seat(n, c) for n, c in STRAMASH_SEATS[:players]]
-        app.table.start("stramash", seats, options, seed=players)
-        referee = app.table.referee
-        if tail is not None:
-            whole = Referee.new(GameStore(":memory:"), "stramash", seats, options, seed=players, simulated_hands=True)
-            play_out(whole)
-            play_moves(referee, len(whole.actions) - tail)
-        started = len(referee.actions)
-        app.table.changed()
+        started = start_near_the_end(app, "stramash", seats, options, players, tail)
         app.go("play")
         assert pump_until(driver, lambda: watching(app), 120), app.services.cards.status
         inputs: dict[str, int] = {}
@@ -622,7 +630,8 @@ def stramash_buttons(driver: Any, work: Path) -> dict[str, Any]:
             "action": game.action_to_json(action), "page": app.page.name}
 
 
-def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int, vision: bool = True) -> dict[str, Any]:
+def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int, vision: bool = True,
+              tail: int | None = None) -> dict[str, Any]:
     """A whole DOG game through the simulator's hands: pawns on the simulated reader,
     cards laid under the synthetic camera (which draws the DOG box's faces) and read by
     card vision, taps, choices and the screen's buttons; the verdicts the table showed,
@@ -631,17 +640,17 @@ def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int, vis
     pressed in :func:`dog_one_move`).
 
     Without ``vision`` card vision is stopped once ready and the cards reach the referee
-    as it reports them, as the simulated table does without a camera: read by the
-    camera, the 6-player basic game took 9.4 minutes on the 2-core machine at a load of
-    16, near the scenario's limit (3.8 without the camera, at a lighter load); the
-    4-player royal game took 7 minutes at that load and 3.2 at the lighter one."""
+    as it reports them, as the simulated table does without a camera. With ``tail`` the
+    built-in player plays the game on the referee up to its last ``tail`` moves, which the
+    simulated table plays (whole, read by the camera, the 6-player basic game took 9.4
+    minutes on the 2-core machine at a load of 16, the 4-player royal game 3.2 to 7)."""
     from companion.game import Seat
     from companion.inputs import CardsSeen
     import ui.simulation as simulation
 
     app = driver.app
     simulation.SETTLE = 0.25   # the reader must see a pawn lifted before the same pawn comes back
-    app.table.start("dog", [Seat(f"P{i}") for i in range(players)], options, seed=seed)
+    started = start_near_the_end(app, "dog", [Seat(f"P{i}") for i in range(players)], options, seed, tail)
     app.go("play")
     assert pump_until(driver, lambda: watching(app), 180), app.services.cards.status
     deck, camera = app.services.cards.deck, app.services.hardware.synthetic_camera.deck
@@ -669,7 +678,7 @@ def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int, vis
     driver.pump(4)
     referee = app.table.referee
     shown = app.screen("scores").sheet
-    return {"over": referee.is_over, "page": app.page.name, "moves": len(referee.actions),
+    return {"over": referee.is_over, "page": app.page.name, "moves": len(referee.actions) - started,
             "kinds": sorted({type(a).__name__ for a in referee.actions}),
             "shown": shown.to_json() if shown else None, "expected": referee.scores().to_json(),
             "problem": problem, "rejected": rejected[:5],
@@ -678,17 +687,23 @@ def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int, vis
             "unknown": unknown}
 
 
+DOG_TAIL = 60
+"""The last moves of each whole DOG game that the simulated table plays."""
+
+
 @scenario
 def dog_royal_game(driver: Any, work: Path) -> dict[str, Any]:
-    """A 4-player DOG Royal game played to the end by the simulator."""
-    return _dog_game(driver, 4, {"mode": "royal"}, 3)
+    """A 4-player DOG Royal game played to the end by the simulator, its last
+    :data:`DOG_TAIL` moves through the table and card vision."""
+    return _dog_game(driver, 4, {"mode": "royal"}, 3, tail=DOG_TAIL)
 
 
 @scenario
 def dog_basic_game(driver: Any, work: Path) -> dict[str, Any]:
-    """A 6-player basic DOG game played to the end by the simulator, its cards put on
-    the queue as card vision reports them."""
-    return _dog_game(driver, 6, {}, 4, vision=False)
+    """A 6-player basic DOG game played to the end by the simulator, its last
+    :data:`DOG_TAIL` moves through the table, the cards put on the queue as card vision
+    reports them."""
+    return _dog_game(driver, 6, {}, 4, vision=False, tail=DOG_TAIL)
 
 
 @scenario
