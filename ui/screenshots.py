@@ -37,8 +37,13 @@ def showcases(game: str) -> Sequence[Any]:
 
 
 def stage(app: Any, game: str, showcase: Any) -> None:
-    """Start ``showcase``'s game on the table and play its actions through the referee
-    (the last verdict in the banner)."""
+    """Clear the table (cards out of the play zone, tokens off the reader), start
+    ``showcase``'s game and play its actions through the referee (the last verdict in
+    the banner)."""
+    from ui.simulation import Puppet
+
+    Puppet(app.table).clear()
+    app.poll()
     app.table.start(game, seats(showcase.players), dict(showcase.options), seed=showcase.seed,
                     dealer=showcase.dealer)
     for action in showcase.actions:
