@@ -31,7 +31,9 @@ import ast
 import gettext
 import hashlib
 import io
+import math
 import os
+import string
 import struct
 import threading
 from dataclasses import dataclass, field
@@ -134,6 +136,25 @@ def _compiled(po: Traversable, domain: str, lang: str) -> gettext.GNUTranslation
     return gettext.GNUTranslations(mo)
 
 
+class _Formatter(string.Formatter):
+    """``str.format`` writing decimal fractions as ``lang`` does (15,2 in Dutch and
+    French): a float without a format, or with an ``f``/``g`` one, through Babel, its
+    digits not grouped (a picture is 1920×1080 in every language)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, float) and math.isfinite(value) and (not format_spec or format_spec[-1] in "fg"):
+            precision = format_spec[:-1].lstrip("0123456789,_ +-")
+            digits = int(precision[1:]) if precision.startswith(".") and precision[1:].isdigit() else None
+            decimals = "." + ("0" * digits if format_spec.endswith("f") and digits is not None else "###")
+            from babel.numbers import format_decimal
+
+            return format_decimal(value, format="0" + (decimals if decimals != "." else ""), locale=self.lang)
+        return format(value, format_spec)
+
+
 @dataclass(frozen=True)
 class Domain:
     """A gettext domain: the catalogues of one package.
@@ -215,7 +236,7 @@ class Text:
         values = {k: (v.render(lang) if isinstance(v, Text) else Text("player {n}", n=v.seat + 1).render(lang)
                       if isinstance(v, PlayerRef) else v) for k, v in self.params.items()}
         try:
-            return template.format(**values)
+            return _Formatter(lang).format(template, **values)
         except (KeyError, IndexError, ValueError):
             return self.msgid.format(**values)
 

@@ -1,6 +1,7 @@
-"""Compiled catalogues are kept in the cache directory and read from there at the next
-start; a damaged cached copy is compiled again, and a cache that cannot be written only
-costs the compiling."""
+"""Catalogues at run time: the compiled ones are kept in the cache directory and read
+from there at the next start (a damaged cached copy is compiled again, a cache that
+cannot be written only costs the compiling), and numbers in messages are written as the
+reader's language writes them."""
 
 from __future__ import annotations
 
@@ -47,3 +48,12 @@ def test_a_cache_that_cannot_be_written_still_translates(monkeypatch, tmp_path):
     monkeypatch.setenv("COMPANION_CACHE", str(blocked))
     monkeypatch.setattr(i18n, "_cache", {})
     assert nl("Home") != "Home"
+
+
+@pytest.mark.parametrize("lang, expected", [("en", "15.2 frames, 0.12, 1920×1080, 2.5, 0A, 3"),
+                                            ("fr", "15,2 frames, 0,12, 1920×1080, 2,5, 0A, 3"),
+                                            ("nl", "15,2 frames, 0,12, 1920×1080, 2,5, 0A, 3")])
+def test_numbers_in_messages_are_written_as_the_language_writes_them(lang, expected):
+    text = i18n.Text("{fps} frames, {c:.2f}, {w:.0f}×{h:.0f}, {u:g}, {v:02X}, {n}",
+                     fps=15.2, c=0.1234, w=1920.0, h=1080.0, u=2.5, v=10, n=3)
+    assert text.render(lang) == expected
