@@ -198,11 +198,22 @@ class PlayerRef:
 
 
 @dataclass(frozen=True)
+class PieceRef:
+    """A piece on the board, by id, in a :class:`Text`'s parameters, with how it is said
+    from its id alone (``said``): texts that name a piece from an action alone carry one,
+    and the referee session names it as the board shows it (:meth:`Text.naming`)."""
+
+    id: str
+    said: "Text"
+
+
+@dataclass(frozen=True)
 class Text:
     """A message kept untranslated until shown: msgid, parameters and domain.
 
-    Parameters may themselves be :class:`Text` (rendered in the same language) or
-    :class:`PlayerRef` (a player's name once :meth:`naming` gave the names).
+    Parameters may themselves be :class:`Text` (rendered in the same language),
+    :class:`PlayerRef` (a player's name once :meth:`naming` gave the names) or
+    :class:`PieceRef` (a piece as the board names it, once :meth:`naming` gave the names).
     With ``plural`` set, ``params["n"]`` selects the form.
     """
 
@@ -234,21 +245,25 @@ class Text:
         else:
             template = self.msgid
         values = {k: (v.render(lang) if isinstance(v, Text) else Text("player {n}", n=v.seat + 1).render(lang)
-                      if isinstance(v, PlayerRef) else v) for k, v in self.params.items()}
+                      if isinstance(v, PlayerRef) else v.said.render(lang) if isinstance(v, PieceRef) else v)
+                  for k, v in self.params.items()}
         try:
             return _Formatter(lang).format(template, **values)
         except (KeyError, IndexError, ValueError):
             return self.msgid.format(**values)
 
-    def naming(self, names: Sequence[str]) -> "Text":
+    def naming(self, names: Sequence[str], pieces: Callable[[], Mapping[str, "Text"]] | None = None) -> "Text":
         """This text with every :class:`PlayerRef` among its parameters (and those of
-        its parameters' texts) replaced by the name of that seat in ``names``; a seat
-        without a name stays a reference."""
+        its parameters' texts) replaced by the name of that seat in ``names``, and every
+        :class:`PieceRef` by the piece's name in ``pieces()`` (asked only when a piece is
+        met); a seat or piece without a name stays a reference."""
 
         def named(value: Any) -> Any:
             if isinstance(value, PlayerRef) and 0 <= value.seat < len(names):
                 return Text.raw(names[value.seat])
-            return value.naming(names) if isinstance(value, Text) else value
+            if isinstance(value, PieceRef) and pieces is not None:
+                return pieces().get(value.id, value)
+            return value.naming(names, pieces) if isinstance(value, Text) else value
 
         return Text(self.msgid, {k: named(v) for k, v in self.params.items()}, self.domain, self.plural)
 
@@ -259,7 +274,8 @@ class Text:
     def to_json(self) -> dict[str, Any]:
         def enc(v: Any) -> Any:
             return {"$text": v.to_json()} if isinstance(v, Text) else {"$player": v.seat} \
-                if isinstance(v, PlayerRef) else v
+                if isinstance(v, PlayerRef) else {"$piece": v.id, "said": v.said.to_json()} \
+                if isinstance(v, PieceRef) else v
 
         out: dict[str, Any] = {"msgid": self.msgid, "domain": self.domain}
         if self.params:
@@ -273,6 +289,8 @@ class Text:
         def dec(v: Any) -> Any:
             if isinstance(v, dict) and "$player" in v:
                 return PlayerRef(int(v["$player"]))
+            if isinstance(v, dict) and "$piece" in v:
+                return PieceRef(str(v["$piece"]), cls.from_json(v["said"]))
             return cls.from_json(v["$text"]) if isinstance(v, dict) and "$text" in v else v
 
         return cls(data["msgid"], {k: dec(v) for k, v in data.get("params", {}).items()},

@@ -138,8 +138,13 @@ class Referee:
         return tuple(seat.name for seat in self.setup.seats)
 
     def named(self, text: Text) -> Text:
-        """``text`` with its players named (:meth:`Text.naming`)."""
-        return text.naming(self.names)
+        """``text`` with its players named and its pieces named as the board shows them
+        (:meth:`Text.naming`)."""
+        return text.naming(self.names, self._piece_names)
+
+    def _piece_names(self) -> dict[str, Text]:
+        board = self.game.view(self.state).board
+        return {piece.id: piece.label for piece in board.pieces if piece.label.render()} if board else {}
 
     def _named(self, verdict: Verdict) -> Verdict:
         return dataclasses.replace(verdict, message=self.named(verdict.message), changes=tuple(

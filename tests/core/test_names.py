@@ -112,3 +112,28 @@ def test_mustang_dealer_instructions_name_the_players(store):
         ref.submit(ref.game.choose(ref.state, rng))
     assert shown and all("player " not in line for line in shown), shown
     assert all(any(name in line for name in NAMES[:3]) for line in shown), shown
+
+
+def test_a_piece_reference_is_named_as_the_board_shows_it_and_survives_the_log():
+    from companion.i18n import PieceRef
+
+    text = Text("{pawn} moves", pawn=PieceRef("pawn-red-fool", Text.raw("red fool")))
+    assert text.render("en") == "red fool moves"                              # never named: said from its id
+    assert text.naming([], lambda: {"pawn-red-fool": Text.raw("red pawn 4")}).render("en") == "red pawn 4 moves"
+    assert Text.from_json(text.to_json()) == text
+
+
+@pytest.mark.parametrize("mode, word", [("basic", "pawn"), ("royal", "")])
+def test_dog_moves_name_the_pawns_as_the_board_does(store, mode, word):
+    """In the basic game the board numbers the pawns ("red pawn 4"); a move said on the
+    screen (the proposal, undo) names them so, not by the royal box's figures."""
+    from ui.driver import play_moves
+
+    ref = referee(store, "dog", players=4, options={"mode": mode}, simulated_hands=True)
+    play_moves(ref, 60)
+    board = {p.id: p.label.render("en") for p in ref.view().board.pieces}
+    said = [ref.describe(a).render("en") for a in ref.actions if getattr(a, "pawn", "")]
+    assert said
+    for action, text in zip([a for a in ref.actions if getattr(a, "pawn", "")], said):
+        assert board[action.pawn] in text, (text, board[action.pawn])
+    assert all(("pawn" in text) == bool(word) for text in said), said

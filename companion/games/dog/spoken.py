@@ -11,10 +11,10 @@ from companion.games.dog.actions import Draw, Exchange, Fold, Place, Play
 from companion.games.dog.cards import face_of
 from companion.games.dog.state import FIGURES
 from companion.games.dog.texts import CARD_NAMES, PAWN_NAMES, card_name, t
-from companion.i18n import PlayerRef, Text
+from companion.i18n import PieceRef, PlayerRef, Text
 
 PAIR = "{a}, {b}"  # a list's separator: punctuation only, not translated
-Namer = Callable[[str], Text]
+Namer = Callable[[str], Text | PieceRef]
 """Names a pawn by its token id."""
 
 
@@ -25,6 +25,12 @@ def pawn_said(token: str) -> Text:
         parts[2] = FIGURES[int(parts[2]) - 1]
     key = (parts[1], parts[2]) if len(parts) == 3 else None
     return t(PAWN_NAMES[key]) if key in PAWN_NAMES else Text.raw(token)
+
+
+def pawn_ref(token: str) -> PieceRef:
+    """The pawn ``token`` as the board names it ("red pawn 4" in the basic game) once the
+    referee session names it, said from its figure until then."""
+    return PieceRef(token, pawn_said(token))
 
 
 def field_said(field: str) -> Text:
@@ -48,7 +54,7 @@ def card_said(play: Play) -> Text:
     return card
 
 
-def step_said(name: Text, start: str | None, end: str) -> Text:
+def step_said(name: Text | PieceRef, start: str | None, end: str) -> Text:
     """One pawn's way: "red fool 23 → 28", "blue king out onto its start field"."""
     if start is not None and start.startswith("h"):
         return t("{pawn} out onto its start field", pawn=name)
@@ -57,9 +63,9 @@ def step_said(name: Text, start: str | None, end: str) -> Text:
     return t("{pawn} {start} → {end}", pawn=name, start=field_said(start), end=field_said(end))
 
 
-def play_said(play: Play, name: Namer = pawn_said, jump: str | None = None) -> Text:
+def play_said(play: Play, name: Namer = pawn_ref, jump: str | None = None) -> Text:
     """The way of a card play without its card: "red fool 23 → 28"; ``name`` names the
-    pawns (by default from their figures), ``jump`` is the field of the citizen's jump
+    pawns (by default as the board names them, :func:`pawn_ref`), ``jump`` is the field of the citizen's jump
     when known."""
     origin: list[str | None] = list(play.origin)
     if play.other:
@@ -91,7 +97,7 @@ def said(action: Action) -> Text:
     if isinstance(action, Place):
         if not action.pawn:
             return t("no pawn onto the start field")
-        return t("{pawn} out onto its start field", pawn=pawn_said(action.pawn))
+        return t("{pawn} out onto its start field", pawn=pawn_ref(action.pawn))
     if isinstance(action, Draw):
         return t("card drawn")
     return Text.raw(action.type)
