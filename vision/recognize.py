@@ -26,6 +26,7 @@ from companion.errors import CompanionError
 from companion.inputs import CardsSeen, InputQueue
 from vision.describe import describe_both_ways, describe_index, warp_card
 from vision.detect import CardFinder, DetectSettings
+from vision.cues import FaceCues
 from vision.ink import InkFaces
 from vision.model import DeckModel, Match
 from vision.zone import PlayZone
@@ -65,6 +66,7 @@ class Recognizer:
         self.zone = zone
         self.settings = settings or DetectSettings(aspect=model.aspect)
         self.ink = InkFaces(model.references, model.aspect)
+        self.cues = FaceCues(model.references, model.aspect, self.ink.colour_scale, model.min_margin)
 
     def recognize(self, frame: np.ndarray) -> list[Detection]:
         """Every card-shaped object in ``frame``, named or unknown.
@@ -126,9 +128,15 @@ class Recognizer:
         for k, reading in zip(near, self.ink.read(image, [quads[k] for k in near])):
             match, ink = matches[k], self.model.ids[reading.best]
             clear = ink if reading.margin >= self.model.min_margin else None
+            twice = reading.margin >= 2 * self.model.min_margin
             if match.card is not None and (k in ties or match.margin >= 2 * self.model.min_margin):
                 card = match.card if clear in (None, match.card) else None
-            elif clear == match.best or (ink == match.runner_up and reading.margin >= 2 * self.model.min_margin):
+                if card is None and twice and self.cues.agree(self.cues.of(image, quads[k]), reading.best):
+                    card = ink
+            elif clear == match.best or (ink == match.runner_up and twice):
+                card = ink
+            elif clear is not None and (ink == match.runner_up or twice) and \
+                    self.cues.agree(self.cues.of(image, quads[k]), reading.best):
                 card = ink
             else:
                 card = None
