@@ -26,6 +26,7 @@ from companion.errors import CompanionError
 from companion.inputs import CardsSeen, InputQueue
 from vision.describe import describe_both_ways, describe_index, warp_card
 from vision.detect import CardFinder, DetectSettings
+from vision.cues import FaceCues
 from vision.ink import InkFaces
 from vision.model import DeckModel, Match
 from vision.zone import PlayZone
@@ -65,6 +66,7 @@ class Recognizer:
         self.zone = zone
         self.settings = settings or DetectSettings(aspect=model.aspect)
         self.ink = InkFaces(model.references, model.aspect)
+        self.cues = FaceCues(model.references, model.aspect, self.ink.colour_scale, model.min_margin)
 
     def recognize(self, frame: np.ndarray) -> list[Detection]:
         """Every card-shaped object in ``frame``, named or unknown.
@@ -81,7 +83,7 @@ class Recognizer:
         if not found:
             return []
         quads = [quad for quad, _ in found]
-        matches = self._match(image, quads)
+        matches = self._match(image, quads, faint=True)
         again = [k for k, match in enumerate(matches) if match.card is None]
         if again:
             tries = [(k, found[k][1]) for k in again] + [
@@ -100,7 +102,7 @@ class Recognizer:
                                  tuple((float(x), float(y)) for x, y in points), match.best, match.runner_up))
         return out
 
-    def _match(self, image: np.ndarray, quads: list[np.ndarray]) -> list[Match]:
+    def _match(self, image: np.ndarray, quads: list[np.ndarray], faint: bool = False) -> list[Match]:
         """The taught faces nearest to the cards with corners ``quads`` in ``image``; a
         near tie between two faces is settled by the card's corner index
         (:meth:`vision.model.DeckModel.settle`). The card's ink reading
@@ -114,7 +116,15 @@ class Recognizer:
         own margin was met: two independent readings agreeing; or it is named the
         descriptors' runner-up when the ink names that face with twice the margin (the
         descriptors narrowed it to two faces, the ink tells which: on real photos the
-        descriptors' colour is the weaker of the two). Anything else is unknown."""
+        descriptors' colour is the weaker of the two). Where the descriptors and a clear
+        ink reading disagree otherwise, the card is named the ink's face when the card's
+        own cues (:mod:`vision.cues`: its symbol count and ink colour) agree with that
+        face's reference, and the ink's margin is twice the model's or its face is the
+        descriptors' runner-up; a card the descriptors name clearly needs twice the
+        margin. With ``faint`` (the outlines first found, not the other outlines tried
+        again, which may show part of a card) a card not near enough to any face is
+        read by its ink too, and named when the ink clearly names the descriptors'
+        nearest face or runner-up and the cues agree. Anything else is unknown."""
         cards = [warp_card(image, quad) for quad in quads]
         matches = self.model.match(describe_both_ways(cards))
         ties = [k for k, match in enumerate(matches) if self.model.near_tie(match)]
@@ -122,13 +132,22 @@ class Recognizer:
             turned = [np.ascontiguousarray(cards[k][::-1, ::-1]) if matches[k].upside_down else cards[k] for k in ties]
             for k, index in zip(ties, describe_index(turned)):
                 matches[k] = self.model.settle(matches[k], index)
-        near = [k for k, match in enumerate(matches) if match.confidence >= self.model.min_confidence]
+        near = [k for k, match in enumerate(matches) if faint or match.confidence >= self.model.min_confidence]
         for k, reading in zip(near, self.ink.read(image, [quads[k] for k in near])):
             match, ink = matches[k], self.model.ids[reading.best]
             clear = ink if reading.margin >= self.model.min_margin else None
-            if match.card is not None and (k in ties or match.margin >= 2 * self.model.min_margin):
+            twice = reading.margin >= 2 * self.model.min_margin
+            if match.confidence < self.model.min_confidence:
+                card = ink if clear in (match.best, match.runner_up) and \
+                    self.cues.agree(self.cues.of(image, quads[k]), reading.best) else None
+            elif match.card is not None and (k in ties or match.margin >= 2 * self.model.min_margin):
                 card = match.card if clear in (None, match.card) else None
-            elif clear == match.best or (ink == match.runner_up and reading.margin >= 2 * self.model.min_margin):
+                if card is None and twice and self.cues.agree(self.cues.of(image, quads[k]), reading.best):
+                    card = ink
+            elif clear == match.best or (ink == match.runner_up and twice):
+                card = ink
+            elif clear is not None and (ink == match.runner_up or twice) and \
+                    self.cues.agree(self.cues.of(image, quads[k]), reading.best):
                 card = ink
             else:
                 card = None
