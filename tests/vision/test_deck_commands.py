@@ -53,7 +53,9 @@ def test_a_dog_sheet_prints_every_face_at_card_size(tmp_path, deck):
     faces = len(builtin(deck).ids)
     with pikepdf.open(tmp_path / "x.pdf") as pdf:
         assert len(pdf.pages) == -(-faces // 9)
-        (embedded,) = pdf.pages[0].Resources.XObject.values()
+        xobjects = pdf.pages[0].Resources.XObject   # keys() and [] as Debian's older pikepdf has them too
+        (name,) = list(xobjects.keys())
+        embedded = xobjects[name]
         image = np.asarray(pikepdf.PdfImage(embedded).as_pil_image().convert("L"))
     # the cut lines frame cards of 63 × 88 mm on the 150 dpi A4 page
     card_w, card_h = (round(mm / 25.4 * 150) for mm in CARD_MM)
