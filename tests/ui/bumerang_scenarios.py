@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.ui.scenarios import buttons, main, play_to_the_end, pump_until, scenario, texts
+from tests.ui.scenarios import board_widget, buttons, main, play_to_the_end, pump_until, scenario, texts
 
 SEATS = (("Ann", "red"), ("Bob", "blue"), ("Cy", "green"), ("Di", "yellow"))
 
@@ -63,20 +63,6 @@ def bumerang_game(driver: Any, work: Path) -> dict[str, Any]:
             "shown": shown.to_json() if shown else None, "expected": referee.scores().to_json(),
             "finished": len(app.services.store.finished()),
             "problem": problem}
-
-
-def board_widget(widget: Any) -> Any:
-    """The board drawing on the screen (the play screen builds a new one when it
-    refreshes)."""
-    from ui.board_widget import BoardWidget
-
-    if isinstance(widget, BoardWidget):
-        return widget
-    for child in widget.children:
-        found = board_widget(child)
-        if found is not None:
-            return found
-    return None
 
 
 def touch(driver: Any, x: float, y: float) -> None:

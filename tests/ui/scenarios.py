@@ -133,17 +133,16 @@ def watching(app: Any) -> bool:
     return app.services.cards.status.state is WatchState.WATCHING
 
 
+def first(widget: Any, kind: type) -> Any | None:
+    """The first widget of ``kind`` in ``widget``'s tree (Kivy's ``walk``), or ``None``."""
+    return next((w for w in widget.walk() if isinstance(w, kind)), None)
+
+
 def camera_view(widget: Any) -> Any:
     """The first live camera panel in ``widget``, or ``None``."""
     from ui.camera_view import CameraView
 
-    if isinstance(widget, CameraView):
-        return widget
-    for child in widget.children:
-        found = camera_view(child)
-        if found is not None:
-            return found
-    return None
+    return first(widget, CameraView)
 
 
 @scenario
@@ -503,16 +502,11 @@ for _players, _options, _vision, _tail in ((2, None, True, 12), (4, {"joker_opti
 
 
 def board_widget(widget: Any) -> Any:
-    """The first board drawing in ``widget``, or ``None``."""
+    """The first board drawing in ``widget``, or ``None`` (the play screen builds a new
+    one when it refreshes)."""
     from ui.board_widget import BoardWidget
 
-    if isinstance(widget, BoardWidget):
-        return widget
-    for child in widget.children:
-        found = board_widget(child)
-        if found is not None:
-            return found
-    return None
+    return first(widget, BoardWidget)
 
 
 def scroll_view_of(widget: Any) -> Any | None:
