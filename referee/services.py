@@ -23,6 +23,11 @@ from companion.inputs import DeviceStatus, InputQueue
 from referee import D
 from referee.watcher import CardWatcher, decks_dir
 
+CLOSE_WAIT = 10.0
+"""Seconds :meth:`Services.close` waits for card vision's set-up to give up (it stops
+between steps; building a simulation's deck model is one step), within the systemd
+unit's stop timeout."""
+
 log = logging.getLogger(__name__)
 
 
@@ -132,7 +137,7 @@ class Services:
             self._closed = True
         if self._starter is not None:
             self._starter.join(timeout=30)
-        self.cards.close()
+        self.cards.close(wait=CLOSE_WAIT)
         _close(self.hardware)
 
 

@@ -132,6 +132,7 @@ class CardWatcher:
         self._status = WatchStatus(WatchState.IDLE)
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._setup: threading.Thread | None = None
         self._listeners: list[Callable[[WatchStatus], None]] = []
 
     # --- what the screens read ---------------------------------------------------------------
@@ -188,17 +189,22 @@ class CardWatcher:
         stop = threading.Event()
         self._stop = stop
         self._set(WatchState.PREPARING, D.text("Card vision is getting ready…"))
-        threading.Thread(target=self._prepare, args=(self.deck, self.camera, stop), name="card-watcher-setup",
-                         daemon=True).start()
+        self._setup = threading.Thread(target=self._prepare, args=(self.deck, self.camera, stop),
+                                       name="card-watcher-setup", daemon=True)
+        self._setup.start()
 
-    def close(self) -> None:
+    def close(self, wait: float = 0.0) -> None:
         """Stop watching (a setup under way gives up at its next step); :meth:`restart`
-        starts again."""
+        starts again. With ``wait``, wait up to that many seconds for a setup under way to
+        give up: at exit, a thread still inside OpenCV when Python ends aborts the process."""
         with self._lock:
             self._stop.set()
             watcher, self._watcher = self._watcher, None
+            setup = self._setup
         if watcher is not None:
             watcher.close()
+        if wait > 0 and setup is not None and setup is not threading.current_thread():
+            setup.join(timeout=wait)
 
     # --- the setup thread ------------------------------------------------------------------------
     def _prepare(self, deck: str, camera: Any, stop: threading.Event) -> None:

@@ -84,6 +84,18 @@ def play_to_the_end(driver: Any, seconds: float, *, redraw: float = 0.5, rest: f
     panel.shown = True
     panel._play(None)
     autoplay = panel.autoplay
+    stopped: list[str] = []
+    tick = autoplay.tick
+
+    def noting_why() -> bool:   # a stop with no problem before the end is a failure too: say why
+        going = tick()
+        referee = app.table.referee
+        if not going and not stopped and autoplay.problem is None and (referee is None or not referee.is_over):
+            stopped.append(f"the built-in player stopped before the end (referee {'gone' if referee is None else 'on'}, "
+                           f"{autoplay.moves} moves to go, page {app.page.name})")
+        return going
+
+    autoplay.tick = noting_why
     if away:
         app.go("home")
     deadline = time.monotonic() + seconds
@@ -104,6 +116,7 @@ def play_to_the_end(driver: Any, seconds: float, *, redraw: float = 0.5, rest: f
     step = autoplay and autoplay._current and f" (at {autoplay._current.kind} {autoplay._current.value})"
     if panel.autoplay is not None:
         return f"still playing after {seconds:g} s{step or ''}"
+    problems += stopped
     return problems[0] + (step or "") if problems else None
 
 
@@ -1257,7 +1270,7 @@ def board_setup(driver: Any, work: Path) -> dict[str, Any]:
     chosen = dict(screen.board)
     page_lines = texts(app.page)
     # no card is laid here: card vision is not set up for the standard deck (its model takes
-    # minutes to build, and its set-up thread must not outlive the app)
+    # minutes to build on this table, which has none)
     app.services.watch_cards = lambda game, options=None: None
     next(b for b in buttons(app.page) if b.text.endswith("Start the game")).dispatch("on_release")
     driver.pump(6)

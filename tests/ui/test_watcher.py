@@ -153,3 +153,27 @@ def test_a_kept_simulation_model_whose_faces_changed_is_built_again(tmp_path):
         cards.close()
         camera.close()
     assert set(DeckModel.load(stale).ids) == set(builtin("dog-royal").ids)
+
+
+def test_closing_with_a_wait_outlives_no_setup_under_way(camera, tmp_path, monkeypatch):
+    """At exit the app closes card vision with a wait: a set-up thread still inside
+    OpenCV when Python ends aborts the process."""
+    import threading
+    import time
+
+    def slow_model(self, deck):
+        time.sleep(0.5)   # loading (or, in simulation, building) the deck model
+        return None
+
+    monkeypatch.setattr(CardWatcher, "_model", slow_model)
+
+    def setups() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name == "card-watcher-setup"]
+
+    cards = CardWatcher(camera, manual_zone(), InputQueue(), simulate=True, directory=tmp_path)
+    cards.follow("mustang")
+    cards.close()
+    assert setups()                   # without a wait, the set-up is still under way
+    cards.close(wait=5)
+    assert not setups()
+    assert cards.status.state is not WatchState.WATCHING
