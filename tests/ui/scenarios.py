@@ -91,7 +91,8 @@ def play_to_the_end(driver: Any, seconds: float, *, redraw: float = 0.5, rest: f
         going = tick()
         referee = app.table.referee
         if not going and not stopped and autoplay.problem is None and (referee is None or not referee.is_over):
-            stopped.append(f"the built-in player stopped before the end (referee {'gone' if referee is None else 'on'}, "
+            gone = "gone" if referee is None else "on"
+            stopped.append(f"the built-in player stopped before the end (referee {gone}, "
                            f"{autoplay.moves} moves to go, page {app.page.name})")
         return going
 
