@@ -17,12 +17,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _screenshots(args: argparse.Namespace) -> int:
+    from ui.app import end_process
     from ui.screenshots import render_all
 
     languages = tuple(l for l in args.languages.split(",") if l) or None
     written = render_all(args.out, languages=languages)
     print(f"{len(written)} screenshots in {args.out}")
-    return 0
+    end_process(0)
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -1292,7 +1292,7 @@ def main() -> None:
 
     isolated_environment(work)
     from companion.i18n import set_language
-    from ui.app import build_app
+    from ui.app import build_app, end_process
 
     app = build_app(simulate=True, quiet=True)
     set_language("en")
@@ -1300,6 +1300,7 @@ def main() -> None:
     result = SCENARIOS[name](driver, work)
     print(json.dumps(result), flush=True)
     driver.stop()
+    end_process(0)
 
 
 if __name__ == "__main__":

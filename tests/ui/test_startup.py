@@ -23,7 +23,7 @@ from pathlib import Path
 from ui.driver import Driver, isolated_environment
 isolated_environment(Path(sys.argv[1]))
 from companion.i18n import set_language
-from ui.app import build_app
+from ui.app import build_app, end_process
 app = build_app(simulate=True, quiet=True)
 set_language("en")
 from kivy.base import EventLoop
@@ -41,6 +41,7 @@ driver.go("settings")
 visited = seen()
 print(json.dumps({"ready": ready, "devices": devices, "visited": visited}))
 driver.stop()
+end_process(0)
 """
 
 LATER = ("cv2", "numpy", "gpiozero", "vision", "hardware.manager", "hardware.camera", "hardware.rfid.reader",
