@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -44,6 +45,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     scene.add_argument("--markers", action="store_true", help=_("lay the four zone markers in the corners"))
     scene.add_argument("--out", required=True, help=_("folder to write to"))
     scene.set_defaults(func=_render_scene)
+    style = what.add_parser("style", help=_("a test set of the standard pack in a second, independent style: "
+                                            "refs/, scenes/ and labels.json, as bench --real reads"))
+    style.add_argument("--scenes", type=_at_least(1), default=40, help=_("how many scenes"))
+    style.add_argument("--seed", type=_at_least(0), default=0)
+    style.add_argument("--cards", nargs="+", help=_("card ids (default: the whole pack)"))
+    style.add_argument("--out", required=True, help=_("folder to write to"))
+    style.set_defaults(func=_render_style)
     markers = what.add_parser("markers", help=_("the four play-zone corner markers to print (PDF or PNG)"))
     markers.add_argument("--dpi", type=int, default=150)
     markers.add_argument("--size-mm", type=float, default=40.0, help=_("side of each marker in millimetres"))
@@ -75,6 +83,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     bench.set_defaults(func=_bench)
 
 
+def _at_least(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number not below ``least``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = least - 1
+        if value < least:
+            raise argparse.ArgumentTypeError(_("{value} is not a whole number of at least {least}").format(
+                value=text, least=least))
+        return value
+    return parse
+
+
 def _folder(path: str) -> Path:
     """The folder ``path``, made if missing; :class:`ImageError` when it cannot be."""
     out = Path(path)
@@ -103,6 +125,14 @@ def _render_sheet(args: argparse.Namespace) -> int:
 
     written = write_pages(args.out, card_sheets(args.deck, args.dpi), name=f"{args.deck}-sheet")
     print(_("Wrote {files}.").format(files=", ".join(map(str, written))))
+    return 0
+
+
+def _render_style(args: argparse.Namespace) -> int:
+    from vision.otherstyle import write_dataset
+
+    labels = write_dataset(args.out, args.scenes, args.seed, args.cards)
+    print(_("Wrote {n} scenes to {path}.").format(n=len(labels), path=args.out))
     return 0
 
 
