@@ -45,6 +45,15 @@ from vision.outline import refine_all
 CORNER_COVER = 0.7
 """How much of a card placed at a region's corner the region must cover (:meth:`_Search._take_corners`)."""
 
+SLANT = 1.5
+"""How many times :attr:`DetectSettings.aspect_tolerance` a shape's proportions may be
+off where more is allowed: a region's rough outline (it is refined, and checked again),
+and a refined outline whose sides lie on the card's edges all along (an outline gone
+wrong, a side on a neighbour's print or a shadow, seldom does). A camera that looks at
+the table at a slant, with no play zone to flatten the view, shows the far cards
+squatter and the near ones longer than they are (on the real SET photos, 0.74 and 0.61
+for cards of 0.64)."""
+
 _NEXT = np.array([1, 2, 3, 0])
 """Each corner's following one, clockwise: ``quad[_NEXT] - quad`` are a quad's sides
 (indexing costs less than ``np.roll`` on four points)."""
@@ -125,16 +134,19 @@ def _side_lengths(quads: np.ndarray) -> np.ndarray:
     return np.sqrt((steps * steps).sum(axis=2))
 
 
-def _card_shaped(quads: np.ndarray, settings: DetectSettings, area_range: tuple[float, float]) -> list[bool]:
+def _card_shaped(quads: np.ndarray, settings: DetectSettings, area_range: tuple[float, float],
+                 support: np.ndarray) -> list[bool]:
     """Whether each of N quads (N × 4 × 2 float32, clockwise, short side first) is
     convex, of a card's size and proportions, and close to a rectangle: its mean short
-    side over its mean long side within ``aspect_tolerance`` of ``aspect``, each side at
-    least 0.8 of the one opposite, its area within ``area_range``. The proportions are
-    checked for all quads at once."""
+    side over its mean long side within ``aspect_tolerance`` of ``aspect`` (within
+    :data:`SLANT` times that for a quad whose ``support``, N, is 1: its sides lie on
+    the card's edges all along), each side at least 0.8 of the one opposite, its area
+    within ``area_range``. The proportions are checked for all quads at once."""
     sides = _side_lengths(quads)
     short, long = (sides[:, 0] + sides[:, 2]) / 2, (sides[:, 1] + sides[:, 3]) / 2
+    tolerance = np.where(support >= 1.0, SLANT * settings.aspect_tolerance, settings.aspect_tolerance)
     with np.errstate(divide="ignore", invalid="ignore"):
-        proportioned = (long > 0) & ~(np.abs(short / long - settings.aspect) > settings.aspect_tolerance)
+        proportioned = (long > 0) & ~(np.abs(short / long - settings.aspect) > tolerance)
     for a, b in ((0, 2), (1, 3)):
         proportioned &= np.minimum(sides[:, a], sides[:, b]) >= 0.8 * np.maximum(sides[:, a], sides[:, b])
     return [bool(ok) and cv2.isContourConvex(quad) and area_range[0] <= cv2.contourArea(quad) <= area_range[1]
@@ -150,7 +162,7 @@ def _quad_of(hull: np.ndarray, settings: DetectSettings, area_range: tuple[float
     (cx, cy), (rw, rh), angle = cv2.minAreaRect(hull)  # the region's too: OpenCV finds it on the hull
     if rw * rh <= 0 or area / (rw * rh) < settings.rectangularity:
         return None
-    if abs(min(rw, rh) / max(rw, rh) - settings.aspect) > 1.5 * settings.aspect_tolerance:
+    if abs(min(rw, rh) / max(rw, rh) - settings.aspect) > SLANT * settings.aspect_tolerance:
         return None
     approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True).reshape(-1, 2)
     if len(approx) == 4 and cv2.contourArea(approx) >= 0.9 * area:
@@ -501,7 +513,7 @@ class _Search:
         supported = [(key, _clockwise_short_first(quad), float(share))
                      for key, quad, share in zip(new, quads, support) if share >= self.settings.edge_support]
         shaped = _card_shaped(np.array([quad for _, quad, _ in supported], np.float32).reshape(-1, 4, 2),
-                              self.settings, self.area_range)
+                              self.settings, self.area_range, np.array([share for *_, share in supported]))
         for (key, quad, share), ok in zip(supported, shaped):
             if ok:
                 self._refined[key] = (quad, share)

@@ -112,12 +112,14 @@ def _views(stored: np.ndarray, rng: np.random.Generator) -> tuple[list[np.ndarra
     return views, np.array(labels, np.int32)
 
 
-def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT) -> np.ndarray:
-    """The card of a reference image, upright.
+def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT) -> tuple[np.ndarray, float]:
+    """The card of a reference image, upright, and its proportions as it was cut out.
 
     A photo of the card on a table is cut along the card's outline (the largest card
-    shape found); an image that is all card (a scan) is used whole. A card photographed
-    sideways is stood up; which end is up does not matter.
+    shape found, looked for in the proportions ``aspect``); an image that is all card (a
+    scan) is used whole. A card photographed sideways is stood up; which end is up does
+    not matter. The proportions are the outline's mean short side over its mean long
+    side, or the whole image's short side over its long side.
     """
     if image is None or image.ndim != 3 or min(image.shape[:2]) < 16:
         raise ImageError(D.text("The image is empty or too small to show a card."))
@@ -127,11 +129,13 @@ def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT) -> np.ndarra
     if not quads:
         if w > h:
             image = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
-        return cv2.resize(image, REFERENCE_SIZE, interpolation=cv2.INTER_AREA)
+        return cv2.resize(image, REFERENCE_SIZE, interpolation=cv2.INTER_AREA), min(w, h) / max(w, h)
     quad = max(quads, key=cv2.contourArea)
     if quad[0].sum() > quad[2].sum():
         quad = np.roll(quad, 2, axis=0)
-    return warp_card(image, quad, REFERENCE_SIZE, inset=0.0)
+    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T.astype(np.float64))
+    first, second = sides[0] + sides[2], sides[1] + sides[3]
+    return warp_card(image, quad, REFERENCE_SIZE, inset=0.0), float(min(first, second) / max(first, second))
 
 
 def _read(path: Path) -> np.ndarray:
@@ -146,7 +150,10 @@ def enrol_images(directory: str | Path, deck: str = "custom", partial: bool = Fa
     ``directory``, one per face, named by card id.
 
     For a built-in deck every face must have an image, unless ``partial``; an image
-    whose name is not a card of the deck is an error.
+    whose name is not a card of the deck is an error. A custom deck's proportions (which
+    the recogniser looks for: :attr:`vision.model.DeckModel.aspect`) are learnt from its
+    images, the median of the cards' as they are cut out (:func:`crop_reference`); a
+    built-in deck's are its own.
     """
     folder = Path(directory)
     if not folder.is_dir():
@@ -164,8 +171,10 @@ def enrol_images(directory: str | Path, deck: str = "custom", partial: bool = Fa
     if missing and not partial:
         raise EnrolmentError(D.text("These cards have no image yet: {cards}.", cards=", ".join(missing)))
     by_id = {p.stem: p for p in files}
-    references = {i: crop_reference(_read(by_id[i]), spec.aspect) for i in spec.ids if i in by_id}
-    return build_model(deck, references, spec.aspect, {f.id: f.copies for f in spec.faces})
+    cut = {i: crop_reference(_read(by_id[i]), spec.aspect) for i in spec.ids if i in by_id}
+    aspect = float(np.median([proportions for _, proportions in cut.values()])) if deck == "custom" else spec.aspect
+    return build_model(deck, {i: reference for i, (reference, _) in cut.items()}, aspect,
+                       {f.id: f.copies for f in spec.faces})
 
 
 # --- live enrolment --------------------------------------------------------------------------

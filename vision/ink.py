@@ -24,7 +24,7 @@ A card is compared with every taught face, both ways round and mirrored (a refer
 may be a mirror image: a scan, a selfie camera; no deck holds two faces that are
 mirror images of each other), the face's ink map shifted
 by up to :data:`SHIFT` of the card's width each way (an outline a little off): the
-mean squared difference of the ink maps, and the squared difference of the ink
+mean squared difference of the ink maps (both softened by :data:`SOFTEN`), and the squared difference of the ink
 colours, each divided by its typical value between two different taught faces (so that
 neither scale is tuned by hand, and both count alike for any deck). The nearest face
 is the reading; its margin is ``1 - d_best / d_runner_up``.
@@ -45,7 +45,15 @@ WIDTH = 60
 SHIFT = 4 / 60
 """How far (a fraction of the width) a face's ink may be moved each way to fit a card's."""
 STEP = 2
-"""The shifts tried are this many pixels apart (the ink maps are smooth at that scale)."""
+"""The shifts tried are this many pixels apart (the ink maps, softened by
+:data:`SOFTEN`, are smooth at that scale)."""
+SOFTEN = STEP / 2
+"""The ink maps are compared softened by a Gaussian of this many pixels (σ): a thin
+stroke (an empty symbol's outline is about a pixel wide at :data:`WIDTH`) that lies
+between two shifts tried, a pixel off the nearest, then still overlaps its face's
+stroke; unsoftened it would miss it, and the reading would depend on where the outline
+happened to fall (on real photos, a card read clearly one way round and not at all
+the other)."""
 CANDIDATES = 8
 """How many of the faces nearest at the coarse shifts are tried at every shift."""
 PAPER_WINDOW = 21 / 60
@@ -84,6 +92,11 @@ def ink_of(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.ascontiguousarray(np.clip(grey / strongest, 0.0, 1.5), np.float32), colour.astype(np.float32)
 
 
+def _soft(ink: np.ndarray) -> np.ndarray:
+    """An ink map softened by a Gaussian of :data:`SOFTEN` pixels, to be compared."""
+    return cv2.GaussianBlur(ink, (0, 0), SOFTEN, borderType=cv2.BORDER_REPLICATE)
+
+
 def _half(ink: np.ndarray) -> np.ndarray:
     """An ink map shrunk to half its size (each pixel the mean of the four it covers)."""
     return cv2.resize(ink, (ink.shape[1] // 2, ink.shape[0] // 2), interpolation=cv2.INTER_AREA)
@@ -117,6 +130,7 @@ class InkFaces:
         maps, colours = [], []
         for reference in references:
             ink, colour = ink_of(warp_card(reference, whole, self._padded(), inset=0.0))
+            ink = _soft(ink)
             maps.append(self._inner(ink))
             colours.append(colour)
         n = len(maps)
@@ -174,6 +188,7 @@ class InkFaces:
         readings = []
         for quad in quads:
             ink, colour = ink_of(warp_card(image, quad, self._padded(), inset=0.0))
+            ink = _soft(ink)
             colour_parts = np.tile(((self.colours - colour) ** 2).sum(axis=1) / self.colour_scale, 2)
             layout, ways = self._distances(_half(ink), self._half_flat, self._half_squares,
                                            _half(self.maps[0]).shape, STEP)

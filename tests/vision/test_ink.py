@@ -99,5 +99,28 @@ def test_real_set_photos_name_no_card_wrongly(tmp_path):
     tally = real_photos(tmp_path, lines.append, scenes)
     assert tally.cards == 45 and tally.missed == 0
     assert tally.wrong == 0 and tally.extra == 0
-    assert tally.right >= 40  # without the cues: 37; without the mirrored teaching and the ink's hue: 12 of 24
+    # the two left unknown are purple cards under tinted light; without the softened ink
+    # maps, the deck's own proportions and the slant allowed: 40; without the cues: 37;
+    # without the mirrored teaching and the ink's hue: 12 of 24
+    assert tally.right >= 43
     assert len(lines) == 2 + len(scenes)
+
+
+@pytest.mark.skipif(not SET_GAME.is_dir(), reason="the set-game photos are not beside the repository")
+def test_a_real_cards_ink_reads_alike_whichever_corner_its_outline_starts_at():
+    # Empty symbols' strokes are about a pixel wide in the ink map; compared unsoftened,
+    # at shifts two pixels apart, the two-diamond card of this scene read clearly one way
+    # round and not at all the other (margin 0.05 against 0.79).
+    from vision.enrol import enrol_images
+    from vision.recognize import Recognizer
+
+    model = enrol_images(SET_GAME / "refs", "custom")
+    recognizer = Recognizer(model)
+    image = scaled(cv2.imread(str(SET_GAME / "scenes" / "red-2-20161231_114330.jpg"), cv2.IMREAD_COLOR))
+    found = recognizer.recognize(image)
+    assert len(found) == 9
+    for detection in found:
+        outline = np.float32(detection.outline)
+        readings = recognizer.ink.read(image, [outline, np.roll(outline, 2, axis=0)])
+        assert {model.ids[reading.best] for reading in readings} == {detection.best}
+        assert min(reading.margin for reading in readings) >= model.min_margin

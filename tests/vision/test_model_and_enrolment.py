@@ -19,6 +19,8 @@ from vision.model import DeckModel, Match
 from vision.recognize import Recognizer
 from vision.render import render_scene
 
+from tests.vision.tables import lay
+
 
 def test_model_file_round_trip(tmp_path, mustang_model):
     path = tmp_path / "mustang.npz"
@@ -174,6 +176,37 @@ def test_enrol_custom_deck_from_photos(tmp_path):
         photo = cv2.imread(str(tmp_path / f"{card}.png"))
         found = [d.card for d in Recognizer(model).recognize(photo)]
         assert found == [card]
+
+
+NARROW = ("red-2", "blue-6", "green-4", "yellow-5", "purple-3", "cowboy")
+"""Faces drawn as cards of bridge proportions (0.64, SET's too), narrower than poker's."""
+
+
+def _narrow(card: str) -> np.ndarray:
+    return cv2.resize(face_image(card), (128, 200), interpolation=cv2.INTER_AREA)
+
+
+def test_custom_deck_is_looked_for_in_its_own_proportions(tmp_path):
+    # Scans of cards narrower than poker cards: the deck is looked for in their
+    # proportions, so that cards seen narrower still (0.56: a tilted camera) are
+    # found and named; looked for as poker cards (0.72), none was.
+    for card in NARROW:
+        cv2.imwrite(str(tmp_path / f"{card}.png"), _narrow(card))
+    model = enrol_images(tmp_path, "custom")
+    assert model.aspect == pytest.approx(128 / 200, abs=0.005)
+    found = Recognizer(model).recognize(lay([_narrow(card) for card in NARROW], seen=(100, 180)))
+    assert sorted(str(d.card) for d in found) == sorted(NARROW)
+
+
+def test_custom_deck_proportions_are_learnt_from_photos_too(tmp_path):
+    # Phone photos of each card lying on the table: the card found in each is measured.
+    for k, card in enumerate(NARROW[:3]):
+        cv2.imwrite(str(tmp_path / f"{card}.png"), lay([_narrow(card)], seen=(190, 297), seed=k))
+    assert enrol_images(tmp_path, "custom").aspect == pytest.approx(128 / 200, abs=0.02)
+    cv2.imwrite(str(tmp_path / "red-1.png"), face_image("red-1"))
+    for card in NARROW[:3]:
+        (tmp_path / f"{card}.png").unlink()
+    assert builtin("mustang").aspect == pytest.approx(enrol_images(tmp_path, "mustang", partial=True).aspect)
 
 
 def test_model_of_an_older_descriptor_must_be_taught_again(tmp_path, mustang_model):
