@@ -9,7 +9,8 @@ Their descriptors (:func:`~vision.describe.describe_all`, and of the corner inde
 
 * :func:`enrol_images` reads a folder of images named by card id (``red-5.png``,
   ``10H.jpg``): scans, or phone photos of the card lying on a table, in which the card
-  is found and cut out.
+  is found, checked and cut out (:func:`vision.reference.crop_reference`); a picture in
+  which no whole card can be told from the table is refused, by its file name.
 * :class:`LiveEnrolment` is driven by the enrolment wizard: it asks for one card at a
   time and captures it from camera frames once it lies still and sharp.
 """
@@ -30,13 +31,11 @@ from vision.describe import WARP_SIZE, describe_all, describe_both_ways, describ
 from vision.detect import DetectSettings, find_cards
 from vision.errors import EnrolmentError, ImageError
 from vision.model import DeckModel
+from vision.reference import REFERENCE_SIZE, UnclearReference, crop_reference
 from vision.render import apply_light, apply_sensor, paste_sprite
 from vision.zone import PlayZone
 
 D = Domain("vision", "vision")
-
-REFERENCE_SIZE = (200, 280)
-"""Size of the stored upright reference image of each face (width, height)."""
 
 SAME_CARD_SIMILARITY = 0.985
 """Live enrolment refuses a card this similar to one already shown: it is that card
@@ -112,28 +111,6 @@ def _views(stored: np.ndarray, rng: np.random.Generator) -> tuple[list[np.ndarra
     return views, np.array(labels, np.int32)
 
 
-def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT) -> np.ndarray:
-    """The card of a reference image, upright.
-
-    A photo of the card on a table is cut along the card's outline (the largest card
-    shape found); an image that is all card (a scan) is used whole. A card photographed
-    sideways is stood up; which end is up does not matter.
-    """
-    if image is None or image.ndim != 3 or min(image.shape[:2]) < 16:
-        raise ImageError(D.text("The image is empty or too small to show a card."))
-    h, w = image.shape[:2]
-    quads = find_cards(image, DetectSettings(aspect=aspect, max_area=0.95))
-    quads = [q for q in quads if cv2.contourArea(q) >= 0.1 * w * h]
-    if not quads:
-        if w > h:
-            image = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
-        return cv2.resize(image, REFERENCE_SIZE, interpolation=cv2.INTER_AREA)
-    quad = max(quads, key=cv2.contourArea)
-    if quad[0].sum() > quad[2].sum():
-        quad = np.roll(quad, 2, axis=0)
-    return warp_card(image, quad, REFERENCE_SIZE, inset=0.0)
-
-
 def _read(path: Path) -> np.ndarray:
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
@@ -164,7 +141,16 @@ def enrol_images(directory: str | Path, deck: str = "custom", partial: bool = Fa
     if missing and not partial:
         raise EnrolmentError(D.text("These cards have no image yet: {cards}.", cards=", ".join(missing)))
     by_id = {p.stem: p for p in files}
-    references = {i: crop_reference(_read(by_id[i]), spec.aspect) for i in spec.ids if i in by_id}
+    references, unclear = {}, []
+    for card in (i for i in spec.ids if i in by_id):
+        try:
+            references[card] = crop_reference(_read(by_id[card]), spec.aspect)
+        except UnclearReference:
+            unclear.append(by_id[card].name)
+    if unclear:
+        raise EnrolmentError(D.text(
+            "In these pictures no whole card could be told apart from the table: {files}. Take them again with "
+            "the whole card in view, on a plain table darker than the card.", files=", ".join(unclear)))
     return build_model(deck, references, spec.aspect, {f.id: f.copies for f in spec.faces})
 
 
