@@ -9,9 +9,10 @@ outline it finds, largest first, then the other outlines it offers for them
 
 * it lies wholly in the picture, clear of its edges (a card cut off by the picture's
   edge is half a card, and a side along the edge cannot be checked);
-* it has the deck's proportions, within :data:`ASPECT_TOLERANCE` (a camera held a
-  little askew keeps them within that; an outline with a side moved onto the table
-  usually does not);
+* it has the deck's proportions, within :data:`ASPECT_TOLERANCE`, and its opposite
+  sides are parallel within :data:`PARALLEL` (a camera held a little askew keeps both
+  within that; an outline with a side moved onto the table, or turned onto another
+  edge at one end, usually does not);
 * no side lies on a line of the table: a card's edge ends at its corners, while the
   edge of a stripe, a check or a plank runs on beyond them (:func:`runs_on`). On a
   striped or checked cloth as bright as the card, the refinement can take the first
@@ -45,6 +46,9 @@ LEAST_AREA = 0.1
 
 ASPECT_TOLERANCE = 0.05
 """How far a cut-out's short side over its long side may be from the deck's."""
+
+PARALLEL = 4.0
+"""Degrees: how far from parallel a cut-out's opposite sides may be."""
 
 MARGIN = 0.01
 """How far (a share of the picture's width and height) a card's corners must lie inside
@@ -115,16 +119,22 @@ def _first_fitting(grey: np.ndarray, quads: list[np.ndarray], aspect: float) -> 
 def fits_card(grey: np.ndarray, quad: np.ndarray, aspect: float) -> bool:
     """Whether the outline ``quad`` (4 × 2, clockwise, short side first) found in
     ``grey`` can be cut out as the card: it lies in the picture (at least
-    :data:`MARGIN` inside), has the deck's proportions (within :data:`ASPECT_TOLERANCE`) and
-    none of its sides :func:`runs_on`."""
+    :data:`MARGIN` inside), has the deck's proportions (within :data:`ASPECT_TOLERANCE`),
+    its opposite sides are parallel (within :data:`PARALLEL`) and none of its sides
+    :func:`runs_on`."""
     h, w = grey.shape[:2]
     corners = np.asarray(quad, np.float64)
     margin = MARGIN * np.array([w, h])
     if np.any(corners < margin) or np.any(corners > np.array([w, h]) - margin):
         return False
-    sides = np.hypot(*(np.roll(corners, -1, axis=0) - corners).T)
+    steps = np.roll(corners, -1, axis=0) - corners
+    sides = np.hypot(*steps.T)
     short, long = sides[0] + sides[2], sides[1] + sides[3]
     if long <= 0 or abs(min(short, long) / max(short, long) - aspect) > ASPECT_TOLERANCE:
+        return False
+    angles = np.degrees(np.arctan2(steps[:, 1], steps[:, 0]))
+    apart = np.abs((angles[:2] - angles[2:]) % 360 - 180)  # opposite sides run opposite ways
+    if apart.max() > PARALLEL:
         return False
     return not runs_on(grey, corners)
 
