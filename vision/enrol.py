@@ -149,8 +149,9 @@ def enrol_images(directory: str | Path, deck: str = "custom", partial: bool = Fa
             unclear.append(by_id[card].name)
     if unclear:
         raise EnrolmentError(D.text(
-            "In these pictures no whole card could be told apart from the table: {files}. Take them again with "
-            "the whole card in view, on a plain table darker than the card.", files=", ".join(unclear)))
+            "In these pictures no whole card could be told apart from the table: {files}. Take them again from "
+            "straight above, with the whole card in view, on a plain table darker than the card.",
+            files=", ".join(unclear)))
     return build_model(deck, references, spec.aspect, {f.id: f.copies for f in spec.faces})
 
 
