@@ -3,9 +3,7 @@
 A reference is a photo of one card lying on a table, or a scan that is all card. The
 card is found as card vision finds cards in a scene (:class:`vision.detect.CardFinder`:
 the same segmentations and the same refinement onto the card's edges), and every
-outline it finds, largest first, then the other outlines it offers for them
-(:meth:`~vision.detect.CardFinder.alternatives`), is checked before it is cut out
-(:func:`fits_card`):
+outline it finds, largest first, is checked before it is cut out (:func:`fits_card`):
 
 * it lies wholly in the picture, clear of its edges (a card cut off by the picture's
   edge is half a card, and a side along the edge cannot be checked);
@@ -16,7 +14,12 @@ outline it finds, largest first, then the other outlines it offers for them
 * no side lies on a line of the table: a card's edge ends at its corners, while the
   edge of a stripe, a check or a plank runs on beyond them (:func:`runs_on`). On a
   striped or checked cloth as bright as the card, the refinement can take the first
-  stripe beyond the card for its edge; this is what tells the two apart.
+  stripe beyond the card for its edge; this is what tells the two apart. Only for such
+  an outline, whole and card-shaped but with a side on a line of the table, are the
+  other outlines offered for it (:meth:`~vision.detect.CardFinder.alternatives`) tried
+  too: for an outline that fails on its shape they can be as wrong in another way (a
+  card taken short at a shadow across it, in the deck's proportions where the photo's
+  own perspective put the true outline outside them).
 
 A picture in which no card is found is taken whole only when it looks like a scan of a
 card (:func:`is_whole_card`): of the deck's proportions, the same paper along all four
@@ -26,6 +29,8 @@ would spoil every later game, so the table is asked to take that picture again.
 """
 
 from __future__ import annotations
+
+import enum
 
 import cv2
 import numpy as np
@@ -85,8 +90,9 @@ def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT) -> np.ndarra
     """The card of a reference picture (BGR), upright, :data:`REFERENCE_SIZE`.
 
     The card of a photo is the largest outline found that :func:`fits_card`, or else
-    the first of the other outlines offered for those found that does; a picture with
-    no such outline is used whole when :func:`is_whole_card` (a scan). A card
+    the first that does of the other outlines offered for those that fail only because
+    a side :func:`runs_on`; a picture with no such outline is used whole when
+    :func:`is_whole_card` (a scan). A card
     photographed sideways is stood up; which end is up does not matter. Raises
     :class:`vision.errors.ImageError` for an image that is empty or too small and
     :class:`UnclearReference` when no whole card can be told apart from the table.
@@ -97,10 +103,12 @@ def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT) -> np.ndarra
     finder = CardFinder(image, DetectSettings(aspect=aspect, max_area=0.95))
     quads = sorted((quad for quad, _ in finder.outlines() if cv2.contourArea(quad) >= LEAST_AREA * w * h),
                    key=cv2.contourArea, reverse=True)
-    card = _first_fitting(finder.grey, quads, aspect)
-    if card is None and quads:
-        others = finder.alternatives(quads, list(range(len(quads))))
-        card = _first_fitting(finder.grey, [other for k in range(len(quads)) for other in others[k]], aspect)
+    flaws = [_flaw(finder.grey, quad, aspect) for quad in quads]
+    card = next((quad for quad, flaw in zip(quads, flaws) if flaw is None), None)
+    lined = [k for k, flaw in enumerate(flaws) if flaw is _Flaw.TABLE_LINE]
+    if card is None and lined:
+        others = finder.alternatives(quads, lined)
+        card = next((other for k in lined for other in others[k] if fits_card(finder.grey, other, aspect)), None)
     if card is not None:
         if card[0].sum() > card[2].sum():
             card = np.roll(card, 2, axis=0)
@@ -111,32 +119,37 @@ def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT) -> np.ndarra
     raise UnclearReference(D.text("No whole card could be told apart from the table in this picture."))
 
 
-def _first_fitting(grey: np.ndarray, quads: list[np.ndarray], aspect: float) -> np.ndarray | None:
-    """The first of ``quads`` that :func:`fits_card`, or None."""
-    return next((quad for quad in quads if fits_card(grey, quad, aspect)), None)
+class _Flaw(enum.Enum):
+    """Why an outline cannot be cut out as the card (:func:`_flaw`)."""
+
+    OUTSIDE = "outside"
+    SHAPE = "shape"
+    TABLE_LINE = "table-line"
 
 
 def fits_card(grey: np.ndarray, quad: np.ndarray, aspect: float) -> bool:
-    """Whether the outline ``quad`` (4 × 2, clockwise, short side first) found in
-    ``grey`` can be cut out as the card: it lies in the picture (at least
-    :data:`MARGIN` inside), has the deck's proportions (within :data:`ASPECT_TOLERANCE`),
-    its opposite sides are parallel (within :data:`PARALLEL`) and none of its sides
-    :func:`runs_on`."""
+    """Whether the outline ``quad`` (4 × 2, clockwise) found in ``grey`` can be cut out
+    as the card: it lies in the picture (at least :data:`MARGIN` inside), has the deck's
+    proportions (within :data:`ASPECT_TOLERANCE`), its opposite sides are parallel
+    (within :data:`PARALLEL`) and none of its sides :func:`runs_on`."""
+    return _flaw(grey, quad, aspect) is None
+
+
+def _flaw(grey: np.ndarray, quad: np.ndarray, aspect: float) -> _Flaw | None:
+    """The first check of :func:`fits_card` that ``quad`` fails, or None."""
     h, w = grey.shape[:2]
     corners = np.asarray(quad, np.float64)
     margin = MARGIN * np.array([w, h])
     if np.any(corners < margin) or np.any(corners > np.array([w, h]) - margin):
-        return False
+        return _Flaw.OUTSIDE
     steps = np.roll(corners, -1, axis=0) - corners
     sides = np.hypot(*steps.T)
     short, long = sides[0] + sides[2], sides[1] + sides[3]
-    if long <= 0 or abs(min(short, long) / max(short, long) - aspect) > ASPECT_TOLERANCE:
-        return False
     angles = np.degrees(np.arctan2(steps[:, 1], steps[:, 0]))
     apart = np.abs((angles[:2] - angles[2:]) % 360 - 180)  # opposite sides run opposite ways
-    if apart.max() > PARALLEL:
-        return False
-    return not runs_on(grey, corners)
+    if long <= 0 or abs(min(short, long) / max(short, long) - aspect) > ASPECT_TOLERANCE or apart.max() > PARALLEL:
+        return _Flaw.SHAPE
+    return _Flaw.TABLE_LINE if runs_on(grey, corners) else None
 
 
 def runs_on(grey: np.ndarray, quad: np.ndarray, samples: int = 24) -> bool:
