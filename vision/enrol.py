@@ -9,7 +9,8 @@ Their descriptors (:func:`~vision.describe.describe_all`, and of the corner inde
 
 * :func:`enrol_images` reads a folder of images named by card id (``red-5.png``,
   ``10H.jpg``): scans, or phone photos of the card lying on a table, in which the card
-  is found and cut out.
+  is found, checked and cut out (:func:`vision.reference.crop_reference`); a picture in
+  which no whole card can be told from the table is refused, by its file name.
 * :class:`LiveEnrolment` is driven by the enrolment wizard: it asks for one card at a
   time and captures it from camera frames once it lies still and sharp.
 """
@@ -30,13 +31,11 @@ from vision.describe import WARP_SIZE, describe_all, describe_both_ways, describ
 from vision.detect import DetectSettings, find_cards
 from vision.errors import EnrolmentError, ImageError
 from vision.model import DeckModel
+from vision.reference import ASPECT_TOLERANCE, REFERENCE_SIZE, UnclearReference, crop_reference
 from vision.render import apply_light, apply_sensor, paste_sprite
 from vision.zone import PlayZone
 
 D = Domain("vision", "vision")
-
-REFERENCE_SIZE = (200, 280)
-"""Size of the stored upright reference image of each face (width, height)."""
 
 SAME_CARD_SIMILARITY = 0.985
 """Live enrolment refuses a card this similar to one already shown: it is that card
@@ -112,32 +111,6 @@ def _views(stored: np.ndarray, rng: np.random.Generator) -> tuple[list[np.ndarra
     return views, np.array(labels, np.int32)
 
 
-def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT) -> tuple[np.ndarray, float]:
-    """The card of a reference image, upright, and its proportions as it was cut out.
-
-    A photo of the card on a table is cut along the card's outline (the largest card
-    shape found, looked for in the proportions ``aspect``); an image that is all card (a
-    scan) is used whole. A card photographed sideways is stood up; which end is up does
-    not matter. The proportions are the outline's mean short side over its mean long
-    side, or the whole image's short side over its long side.
-    """
-    if image is None or image.ndim != 3 or min(image.shape[:2]) < 16:
-        raise ImageError(D.text("The image is empty or too small to show a card."))
-    h, w = image.shape[:2]
-    quads = find_cards(image, DetectSettings(aspect=aspect, max_area=0.95))
-    quads = [q for q in quads if cv2.contourArea(q) >= 0.1 * w * h]
-    if not quads:
-        if w > h:
-            image = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
-        return cv2.resize(image, REFERENCE_SIZE, interpolation=cv2.INTER_AREA), min(w, h) / max(w, h)
-    quad = max(quads, key=cv2.contourArea)
-    if quad[0].sum() > quad[2].sum():
-        quad = np.roll(quad, 2, axis=0)
-    sides = np.hypot(*(np.roll(quad, -1, axis=0) - quad).T.astype(np.float64))
-    first, second = sides[0] + sides[2], sides[1] + sides[3]
-    return warp_card(image, quad, REFERENCE_SIZE, inset=0.0), float(min(first, second) / max(first, second))
-
-
 def _read(path: Path) -> np.ndarray:
     image = cv2.imread(str(path), cv2.IMREAD_COLOR)
     if image is None:
@@ -152,7 +125,8 @@ def enrol_images(directory: str | Path, deck: str = "custom", partial: bool = Fa
     For a built-in deck every face must have an image, unless ``partial``; an image
     whose name is not a card of the deck is an error. A custom deck's proportions (which
     the recogniser looks for: :attr:`vision.model.DeckModel.aspect`) are learnt from its
-    images, the median of the cards' as they are cut out (:func:`crop_reference`); a
+    images, the median of the cards' as they are cut out (:func:`vision.reference.crop_reference`,
+    which checks every other outline against the deck's own); a
     built-in deck's are its own.
     """
     folder = Path(directory)
@@ -171,9 +145,20 @@ def enrol_images(directory: str | Path, deck: str = "custom", partial: bool = Fa
     if missing and not partial:
         raise EnrolmentError(D.text("These cards have no image yet: {cards}.", cards=", ".join(missing)))
     by_id = {p.stem: p for p in files}
-    cut = {i: crop_reference(_read(by_id[i]), spec.aspect) for i in spec.ids if i in by_id}
-    aspect = float(np.median([proportions for _, proportions in cut.values()])) if deck == "custom" else spec.aspect
-    return build_model(deck, {i: reference for i, (reference, _) in cut.items()}, aspect,
+    tolerance = None if deck == "custom" else ASPECT_TOLERANCE   # a custom deck's proportions are learnt
+    cuts, unclear = {}, []
+    for card in (i for i in spec.ids if i in by_id):
+        try:
+            cuts[card] = crop_reference(_read(by_id[card]), spec.aspect, tolerance)
+        except UnclearReference:
+            unclear.append(by_id[card].name)
+    if unclear:
+        raise EnrolmentError(D.text(
+            "In these pictures no whole card could be told apart from the table: {files}. Take them again from "
+            "straight above, with the whole card in view, on a plain table darker than the card.",
+            files=", ".join(unclear)))
+    aspect = float(np.median([cut.proportions for cut in cuts.values()])) if deck == "custom" else spec.aspect
+    return build_model(deck, {card: cut.image for card, cut in cuts.items()}, aspect,
                        {f.id: f.copies for f in spec.faces})
 
 

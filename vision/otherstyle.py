@@ -11,7 +11,8 @@ camera a little tilted, light warm or cool, vignetted, falling off to one side a
 and then a glare spot, then defocus or motion blur, sensor noise and JPEG.
 
 :func:`write_dataset` writes what ``companion vision bench --real DIR`` reads: one
-photo of each card alone on a table in ``refs/<card id>.png``, scenes of 3 to 8 cards
+photo of each card alone on a table in ``refs/<card id>.png`` (taken again where
+teaching refuses it, as a table would be asked to), scenes of 3 to 8 cards
 at 640×480 in ``scenes/*.jpg`` and ``labels.json`` (scene file name → card ids).
 Everything is decided by the seed: the same arguments write the same files.
 """
@@ -31,6 +32,7 @@ from PIL import Image, ImageDraw, ImageFont
 from companion.i18n import Domain
 from vision.decks import JOKER, STANDARD, Deck, builtin
 from vision.errors import ImageError
+from vision.reference import UnclearReference, crop_reference
 
 D = Domain("vision", "vision")
 
@@ -40,6 +42,8 @@ FACE_WIDTH = 360
 SCENE_SIZE = (640, 480)
 REF_SIZE = (800, 600)
 CARDS_PER_SCENE = (3, 8)
+RETAKES = 5
+"""How often a reference photo that teaching refuses is taken again (:func:`taught_photo`)."""
 SURFACES: tuple[str, ...] = ("planks", "felt", "checks", "stripes", "dots")
 
 PAPER = (246, 239, 222)
@@ -365,6 +369,23 @@ def reference_photo(card: str, aspect: float, rng: np.random.Generator) -> Photo
                        quality=int(rng.integers(85, 96)))
 
 
+def taught_photo(card: str, aspect: float, seed: int, number: int) -> Photo:
+    """The reference photo of ``card`` (``number`` in the pack) that teaching takes, as
+    the table would give it: the first :func:`reference_photo` of ``seed``, taken again
+    (another table, pose and light) each time teaching refuses it
+    (:class:`vision.reference.UnclearReference`), up to :data:`RETAKES` times; the last
+    one is given even when refused."""
+    for attempt in range(RETAKES + 1):
+        key = (seed, 0, number) if attempt == 0 else (seed, 2, number, attempt)
+        photo = reference_photo(card, aspect, np.random.default_rng(key))
+        try:
+            crop_reference(photo.image, aspect)
+        except UnclearReference:
+            continue
+        return photo
+    return photo
+
+
 def scene_photo(deck: Deck, rng: np.random.Generator) -> Photo:
     """A 640×480 photo of 3 to 8 cards of ``deck`` (as many of a face as it has copies),
     none overlapping and all wholly in view, at any rotation (a card that finds no free
@@ -412,8 +433,7 @@ def write_dataset(out: str | Path, scenes: int = 40, seed: int = 0,
                                 detail=err.strerror or str(err))) from err
     index = {card: k for k, card in enumerate(builtin(STANDARD).ids)}
     for card in deck.ids:
-        photo = reference_photo(card, deck.aspect, np.random.default_rng((seed, 0, index[card])))
-        write_image(folder / "refs" / f"{card}.png", photo.image)
+        write_image(folder / "refs" / f"{card}.png", taught_photo(card, deck.aspect, seed, index[card]).image)
     labels = {}
     for k in range(scenes):
         photo = scene_photo(deck, np.random.default_rng((seed, 1, k)))
