@@ -10,7 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.ui.scenarios import board_widget, buttons, main, play_to_the_end, pump_until, scenario, texts
+from tests.ui.scenarios import (board_widget, buttons, main, on_screen, play_to_the_end, pump_until, scenario,
+                                texts)
 
 SEATS = (("Ann", "red"), ("Bob", "blue"), ("Cy", "green"), ("Di", "yellow"))
 
@@ -179,6 +180,7 @@ def bumerang_screens(driver: Any, work: Path) -> dict[str, Any]:
             report[f"{name}@{width}x{height}"] = {
                 "failure": page.failure, "smallest": min(min(b.height, b.width) for b in visible),
                 "targets": {k: list(v) for k, v in board.targets.items()}, "buttons": [b.text for b in visible],
+                "on_screen": [b.text for b in visible if on_screen(b)],
                 "victims": [f for f, s in app.table.referee.state.at.items()
                             if app.table.referee.state.owner(s) != app.table.referee.state.current]}
     settle(driver)

@@ -247,6 +247,11 @@ class PlayScreen(Page):
         choice = referee.proposal is not None and bool(referee.proposal.alternatives)
         if choice:   # the choice the table must make now comes first, above the fold
             out.extend(self._proposal())
+        # On a board game's screen the prompt sits just above: the game's own buttons that
+        # answer it (stop a chain, pass…; no sensor makes them) come next, above the fold.
+        early = view.board is not None and not isinstance(pending, Over)
+        if early:
+            out.extend(self._touch_moves())
         banner = self._banner()
         if banner is not None:
             out.append(banner)
@@ -261,7 +266,8 @@ class PlayScreen(Page):
         countdown = self._countdown(view)
         if countdown is not None:
             out.append(countdown)
-        out.extend(self._touch_moves())
+        if not early:
+            out.extend(self._touch_moves())
         out.extend(self._off_board(view))
         if isinstance(pending, Chance) and self.app.simulate:
             out.append(BigButton(_("Draw at random (simulation)"), self.app.table.simulate_chance))
