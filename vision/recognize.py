@@ -135,8 +135,9 @@ class Recognizer:
         near = [k for k, match in enumerate(matches) if faint or match.confidence >= self.model.min_confidence]
         for k, reading in zip(near, self.ink.read(image, [quads[k] for k in near])):
             match, ink = matches[k], self.model.ids[reading.best]
-            clear = ink if reading.margin >= self.model.min_margin else None
-            twice = reading.margin >= 2 * self.model.min_margin
+            tells = self.ink.tells(reading, self.model.ids.index(match.best))
+            clear = ink if tells and reading.margin >= self.model.min_margin else None
+            twice = tells and reading.margin >= 2 * self.model.min_margin
             if match.confidence < self.model.min_confidence:
                 card = ink if clear in (match.best, match.runner_up) and \
                     self.cues.agree(self.cues.of(image, quads[k]), reading.best) else None
