@@ -106,12 +106,15 @@ def _half(ink: np.ndarray) -> np.ndarray:
 class InkReading:
     """One card's ink reading: ``best`` is the index of the nearest taught face,
     ``runner_up`` the next (``None`` for a one-face deck), ``margin`` as the module says,
-    ``upside_down`` whether the card fits its face (or its mirror image) turned round."""
+    ``upside_down`` whether the card fits its face (or its mirror image) turned round,
+    ``distances`` the card's distance to every taught face (in the units of
+    :attr:`InkFaces.separation`)."""
 
     best: int
     runner_up: int | None
     margin: float
     upside_down: bool
+    distances: np.ndarray
 
 
 class InkFaces:
@@ -120,7 +123,9 @@ class InkFaces:
 
     ``maps`` holds the ``faces`` faces' ink maps, then the same mirrored (left to
     right); a card's distance to a face is the nearer of the two, and a reading names
-    faces by their index in the references."""
+    faces by their index in the references. ``separation`` holds the distance between
+    every two faces' references, measured as a card's is (the layout's both ways
+    round, averaged, plus the colour's)."""
 
     def __init__(self, references: np.ndarray, aspect: float) -> None:
         self.size = (WIDTH, int(round(WIDTH / aspect)))
@@ -150,8 +155,10 @@ class InkFaces:
             off = ~np.eye(n, dtype=bool)
             self.layout_scale = max(float(np.median(layout[off])), 1e-6)
             self.colour_scale = max(float(np.median(colour[off])), 1e-6)
+            self.separation = (layout + layout.T) / (2 * self.layout_scale) + colour / self.colour_scale
         else:
             self.layout_scale = self.colour_scale = 1.0
+            self.separation = np.zeros((1, 1))
 
     def _padded(self) -> tuple[int, int]:
         return self.size[0] + 2 * self.pad, self.size[1] + 2 * self.pad
@@ -179,6 +186,15 @@ class InkFaces:
         d2 = np.einsum("ij,ij->i", rows, rows)[:, None] + squares[None, :] - 2.0 * (rows @ flat.T)
         per_way = d2.reshape(2, -1, len(flat)).min(axis=1).T / float(shape[0] * shape[1])
         return per_way, per_way.argmin(axis=1)
+
+    def tells(self, reading: InkReading, face: int) -> bool:
+        """Whether ``reading`` can tell its face from the taught face of index ``face``
+        (the same face, or another): the two faces' references lie at least as far
+        apart in ink (:attr:`separation`) as the card lies from its nearest face. Faces
+        whose references read alike in ink, as near to each other as the card is to
+        either (two suits of one rank drawn in small symbols), cannot be told apart by
+        the ink, however large its margin between them."""
+        return reading.best == face or bool(self.separation[reading.best, face] >= reading.distances[reading.best])
 
     def read(self, image: np.ndarray, quads: Sequence[np.ndarray]) -> list[InkReading]:
         """The ink reading of each card with corners ``quads`` in ``image``. Every face
@@ -209,5 +225,5 @@ class InkFaces:
                 margin = 1.0 - float(d[best]) / max(float(d[order[1]]), 1e-9)
             else:
                 runner_up, margin = None, 1.0
-            readings.append(InkReading(best, runner_up, margin, bool(ways[best])))
+            readings.append(InkReading(best, runner_up, margin, bool(ways[best]), d))
         return readings

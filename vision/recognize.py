@@ -103,28 +103,29 @@ class Recognizer:
         return out
 
     def _match(self, image: np.ndarray, quads: list[np.ndarray], faint: bool = False) -> list[Match]:
-        """The taught faces nearest to the cards with corners ``quads`` in ``image``; a
-        near tie between two faces is settled by the card's corner index
+        """The taught faces nearest to the cards with corners ``quads`` in ``image``; a near
+        tie between two faces is settled by the card's corner index
         (:meth:`vision.model.DeckModel.settle`). The card's ink reading
-        (:class:`vision.ink.InkFaces`) then has its say; it is clear when its margin is
-        at least the model's ``min_margin``. A card named clearly (twice that margin,
-        as for the other outlines' tries) or a near tie settled by the corner index
-        stays named unless its ink clearly names another face (the ink's coarse map
-        seldom tells faces that differ only in a small index apart, and then says
-        nothing clear). Any other card near enough to its nearest face is named that
-        face when its ink clearly names the same face, whether or not the descriptors'
-        own margin was met: two independent readings agreeing; or it is named the
-        descriptors' runner-up when the ink names that face with twice the margin (the
-        descriptors narrowed it to two faces, the ink tells which: on real photos the
-        descriptors' colour is the weaker of the two). Where the descriptors and a clear
-        ink reading disagree otherwise, the card is named the ink's face when the card's
-        own cues (:mod:`vision.cues`: its symbol count and ink colour) agree with that
-        face's reference, and the ink's margin is twice the model's or its face is the
-        descriptors' runner-up; a card the descriptors name clearly needs twice the
-        margin. With ``faint`` (the outlines first found, not the other outlines tried
-        again, which may show part of a card) a card not near enough to any face is
-        read by its ink too, and named when the ink clearly names the descriptors'
-        nearest face or runner-up and the cues agree. Anything else is unknown."""
+        (:class:`vision.ink.InkFaces`) then has its say; it is clear when its margin is at
+        least the model's ``min_margin`` and it tells its face from the descriptors' nearest
+        (:meth:`vision.ink.InkFaces.tells`; else it has no vote between them). A card named
+        clearly (twice that margin, as for the other outlines' tries) or a near tie settled
+        by the corner index stays named unless its ink clearly names another face (the ink's
+        coarse map seldom tells faces that differ only in a small index apart, and then says
+        nothing clear). Any other card near enough to its nearest face is named that face
+        when its ink clearly names the same face, whether or not the descriptors' own margin
+        was met: two independent readings agreeing; or it is named the descriptors'
+        runner-up when the ink names that face with twice the margin (the descriptors
+        narrowed it to two faces, the ink tells which: on real photos the descriptors'
+        colour is the weaker of the two). Where the descriptors and a clear ink reading
+        disagree otherwise, the card is named the ink's face when the card's own cues
+        (:mod:`vision.cues`: its symbol count and ink colour) agree with that face's
+        reference, and the ink's margin is twice the model's or its face is the descriptors'
+        runner-up; a card the descriptors name clearly needs twice the margin. With
+        ``faint`` (the outlines first found, not the other outlines tried again, which may
+        show part of a card) a card not near enough to any face is read by its ink too, and
+        named when the ink clearly names the descriptors' nearest face or runner-up and the
+        cues agree. Anything else is unknown."""
         cards = [warp_card(image, quad) for quad in quads]
         matches = self.model.match(describe_both_ways(cards))
         ties = [k for k, match in enumerate(matches) if self.model.near_tie(match)]
@@ -135,8 +136,9 @@ class Recognizer:
         near = [k for k, match in enumerate(matches) if faint or match.confidence >= self.model.min_confidence]
         for k, reading in zip(near, self.ink.read(image, [quads[k] for k in near])):
             match, ink = matches[k], self.model.ids[reading.best]
-            clear = ink if reading.margin >= self.model.min_margin else None
-            twice = reading.margin >= 2 * self.model.min_margin
+            tells = self.ink.tells(reading, self.model.ids.index(match.best))
+            clear = ink if tells and reading.margin >= self.model.min_margin else None
+            twice = tells and reading.margin >= 2 * self.model.min_margin
             if match.confidence < self.model.min_confidence:
                 card = ink if clear in (match.best, match.runner_up) and \
                     self.cues.agree(self.cues.of(image, quads[k]), reading.best) else None

@@ -61,6 +61,27 @@ def test_faces_differing_only_by_count_filling_or_colour_are_read_apart():
             reading = reader.read(seen, [np.roll(quad, 2, axis=0) if turned else quad])[0]
             assert reading.best == k  # these faces look the same turned round
             assert reading.margin >= 0.1
+            assert all(reader.tells(reading, other) for other in range(len(faces)))
+
+
+def test_the_ink_gets_no_vote_between_faces_that_differ_only_in_a_small_mark():
+    # Like spades and clubs of one rank at the ink map's width: the two faces' ink maps
+    # lie nearer each other than a card seen under other light lies from its own.
+    plain = _card(True, 2)
+    marked = plain.copy()
+    cv2.circle(marked, (118, 22), 3, (40, 40, 200), -1, cv2.LINE_AA)
+    faces = [plain, marked, _card(True, 1), _card(False, 2), _card(True, 2, (40, 160, 40)),
+             _card(True, 3, (150, 40, 150))]
+    reader = InkFaces(np.stack(faces), 140 / 196)
+    h, w = plain.shape[:2]
+    quad = np.float32([[0, 0], [w, 0], [w, h], [0, h]]) + np.float32([[3, 1], [-1, 3], [-3, -1], [1, -3]])
+    for k in (0, 1):
+        seen = cv2.GaussianBlur(np.clip(faces[k] * np.float32([0.7, 0.85, 1.0]) * 0.8 + 25, 0, 255).astype(np.uint8),
+                                (7, 7), 2.0)
+        reading = reader.read(seen, [quad])[0]
+        assert reading.best in (0, 1)
+        assert not reader.tells(reading, 1 - reading.best)
+        assert all(reader.tells(reading, other) for other in range(2, len(faces)))
 
 
 def test_real_scores_compare_multisets():
