@@ -818,6 +818,9 @@ def every_prompt(driver: Any, work: Path) -> dict[str, Any]:
                                     {"exchange_draws_two": True}, seed=7, simulated_hands=False,
                                     token_lookup=app.table.lookup)
     app.table._begin()
+    # the cards seen reach the queue as card vision reports them (sense() below); the app's
+    # own card vision, reporting the synthetic camera's empty zone once it is ready, would race them
+    app.services.cards.close(wait=30)
     app.go("play")
     driver.pump(4)
     referee = app.table.referee
