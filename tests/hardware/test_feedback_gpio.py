@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin
@@ -117,8 +118,15 @@ def test_a_resting_pattern_replaces_a_short_one(feedback):
 
 
 def test_play_returns_before_the_pattern_ends(feedback):
+    pattern = PATTERNS["event"]
+    red = pin(feedback, 17)
+    red.clear_states()
+    began = time.monotonic()
     feedback.play("event")
-    assert feedback.led.value == PATTERNS["event"].colour  # first blink is on, the rest runs behind
+    returned = time.monotonic() - began
+    assert returned < pattern.blinks * (pattern.on_time + pattern.off_time)   # the pattern runs behind
+    changes = red.states[1:]   # after the state it had when cleared
+    assert changes and changes[0].state == pytest.approx(pattern.colour[0])   # its first blink is on
 
 
 def test_unknown_pattern_is_refused(feedback):
