@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -23,10 +24,11 @@ from companion.inputs import DeviceStatus, InputQueue
 from referee import D
 from referee.watcher import CardWatcher, decks_dir
 
-CLOSE_WAIT = 10.0
-"""Seconds :meth:`Services.close` waits for card vision's set-up to give up (it stops
-between steps; building a simulation's deck model is one step), within the systemd
-unit's stop timeout."""
+STOP_BUDGET = 15.0
+"""Seconds :meth:`Services.close` may take in all, waiting for devices still starting
+and then for card vision's set-up to give up (it stops between steps; building a
+simulation's deck model is one step): within the systemd unit's stop timeout
+(``TimeoutStopSec``), with time left to flush the log and exit."""
 
 log = logging.getLogger(__name__)
 
@@ -131,13 +133,16 @@ class Services:
         self._starter = threading.Thread(target=start, name="devices-start", daemon=True)
         self._starter.start()
 
-    def close(self) -> None:
-        """Stop card vision and the devices (waiting for devices still starting)."""
+    def close(self, budget: float = STOP_BUDGET) -> None:
+        """Stop card vision and the devices, waiting at most ``budget`` seconds in all for
+        devices still starting and card vision's set-up under way (devices that come up
+        later are closed as they come up: :meth:`start_devices`)."""
+        deadline = time.monotonic() + budget
         with self._lock:
             self._closed = True
         if self._starter is not None:
-            self._starter.join(timeout=30)
-        self.cards.close(wait=CLOSE_WAIT)
+            self._starter.join(timeout=budget)
+        self.cards.close(wait=max(0.0, deadline - time.monotonic()))
         _close(self.hardware)
 
 

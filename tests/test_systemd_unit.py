@@ -135,3 +135,10 @@ def test_unit_starts_in_its_state_directory():
     # sandbox makes read-only, the GPIO and the readers' reset pin would fail.
     settings = _settings(UNIT.read_text())
     assert settings["WorkingDirectory"] == ["%S/" + settings["StateDirectory"][0]]
+
+
+def test_the_referee_stops_within_the_units_stop_timeout():
+    from referee.services import STOP_BUDGET
+
+    timeout = float(_settings(UNIT.read_text(encoding="utf-8"))["TimeoutStopSec"][-1])
+    assert STOP_BUDGET + 3 <= timeout

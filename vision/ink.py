@@ -18,7 +18,8 @@ the card's *ink*, measured against its own paper:
   its own length, or by :data:`GREY_CHROMA` when that is longer: the print's hue, the
   same for a solid, a striped and an empty symbol of one print whatever a camera's
   saturation (a thin stroke's chroma mixes with the paper's, its hue much less), and
-  near 0 for black print (whose hue is only noise).
+  near 0 for black print (whose hue is only noise). A band at the card's edges
+  (:data:`EDGE`) is left out of it: the table may show there.
 
 A card is compared with every taught face, both ways round and mirrored (a reference
 may be a mirror image: a scan, a selfie camera; no deck holds two faces that are
@@ -68,6 +69,16 @@ lies far above."""
 INK_FLOOR = 0.08
 """Ink below this (of the paper's level) is left out of the ink's colour: paper's grain
 and the light's faint gradients have no colour of the print."""
+EDGE = 0.08
+"""The share of the card's width at each edge whose ink is left out of the ink's colour:
+an outline a little off lets the table in there, and a coloured table's would pass for
+the print's (a black card on a red cloth read as red)."""
+FINEST = 0.07
+"""The least ink difference between two taught faces' references, as a share of the
+typical difference between two faces (:attr:`InkFaces.separation`'s units), that the ink
+may tell apart. At :data:`WIDTH` pixels two suits drawn as small pips differ by less:
+their difference lies in a pixel or two of each pip's outline, which a camera's blur and
+a print's own weight move as much. A filling or a count differs by more."""
 
 
 def ink_of(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -83,6 +94,9 @@ def ink_of(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     reflectance = np.minimum(picture / np.maximum(paper, 1.0), 1.0)
     grey = 1.0 - reflectance.mean(axis=2)
     weight = np.maximum(grey - INK_FLOOR, 0.0)
+    edge = int(round(EDGE * width))
+    if edge:
+        weight[:edge], weight[-edge:], weight[:, :edge], weight[:, -edge:] = 0.0, 0.0, 0.0, 0.0
     chroma = cv2.cvtColor(reflectance, cv2.COLOR_BGR2LAB)[..., 1:]
     colour = (chroma * weight[..., None]).reshape(-1, 2).sum(axis=0) / max(float((grey * weight).sum()), 1e-6)
     flat = grey.ravel()
@@ -190,11 +204,13 @@ class InkFaces:
     def tells(self, reading: InkReading, face: int) -> bool:
         """Whether ``reading`` can tell its face from the taught face of index ``face``
         (the same face, or another): the two faces' references lie at least as far
-        apart in ink (:attr:`separation`) as the card lies from its nearest face. Faces
-        whose references read alike in ink, as near to each other as the card is to
-        either (two suits of one rank drawn in small symbols), cannot be told apart by
-        the ink, however large its margin between them."""
-        return reading.best == face or bool(self.separation[reading.best, face] >= reading.distances[reading.best])
+        apart in ink (:attr:`separation`) as the card lies from its nearest face, and at
+        least :data:`FINEST` apart. Faces whose references read alike in ink, as near to
+        each other as the card is to either or nearer than the ink resolves (two suits of
+        one rank drawn in small symbols), cannot be told apart by the ink, however large
+        its margin between them."""
+        return reading.best == face or \
+            bool(self.separation[reading.best, face] >= max(float(reading.distances[reading.best]), FINEST))
 
     def read(self, image: np.ndarray, quads: Sequence[np.ndarray]) -> list[InkReading]:
         """The ink reading of each card with corners ``quads`` in ``image``. Every face

@@ -125,14 +125,17 @@ class Recognizer:
         ``faint`` (the outlines first found, not the other outlines tried again, which may
         show part of a card) a card not near enough to any face is read by its ink too, and
         named when the ink clearly names the descriptors' nearest face or runner-up and the
-        cues agree. Anything else is unknown."""
+        cues agree. A card the descriptors name, though not clearly, on which the ink has
+        no clear say (it cannot tell the descriptors' two nearest faces apart, or its
+        margin is small) is named when its corner index names the same face of those two
+        (:meth:`vision.model.DeckModel.by_index`). Anything else is unknown."""
         cards = [warp_card(image, quad) for quad in quads]
         matches = self.model.match(describe_both_ways(cards))
         ties = [k for k, match in enumerate(matches) if self.model.near_tie(match)]
         if ties:
-            turned = [np.ascontiguousarray(cards[k][::-1, ::-1]) if matches[k].upside_down else cards[k] for k in ties]
-            for k, index in zip(ties, describe_index(turned)):
+            for k, index in zip(ties, describe_index(self._upright(cards, matches, ties))):
                 matches[k] = self.model.settle(matches[k], index)
+        confirm: list[int] = []
         near = [k for k, match in enumerate(matches) if faint or match.confidence >= self.model.min_confidence]
         for k, reading in zip(near, self.ink.read(image, [quads[k] for k in near])):
             match, ink = matches[k], self.model.ids[reading.best]
@@ -153,8 +156,20 @@ class Recognizer:
                 card = ink
             else:
                 card = None
+                if match.card is not None and clear is None:
+                    confirm.append(k)
             matches[k] = replace(match, card=card)
+        if confirm:
+            for k, index in zip(confirm, describe_index(self._upright(cards, matches, confirm))):
+                named = self.model.by_index(matches[k], index)
+                if named is not None and named[0] == matches[k].best:
+                    matches[k] = replace(matches[k], card=matches[k].best)
         return matches
+
+    @staticmethod
+    def _upright(cards: list[np.ndarray], matches: list[Match], which: list[int]) -> list[np.ndarray]:
+        """The cards of index ``which``, turned round where their match says they lie so."""
+        return [np.ascontiguousarray(cards[k][::-1, ::-1]) if matches[k].upside_down else cards[k] for k in which]
 
 
 @dataclass(frozen=True)

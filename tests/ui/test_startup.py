@@ -104,3 +104,31 @@ def test_a_device_layer_that_breaks_while_starting_is_reported_and_the_table_pla
     assert problems == ["The hardware could not be started: the SPI bus vanished The game is played by touch "
                         "until it is fixed."]
     assert services.hardware is None and services.problems[-1].render("en") == problems[0]
+
+
+def test_closing_while_the_devices_hang_keeps_within_its_budget(services, monkeypatch):
+    # A reader that never answers must not hold the stop past systemd's stop timeout;
+    # the devices that come up after all are closed as they come up.
+    import threading
+    import time
+
+    release, closed = threading.Event(), []
+
+    class Late:
+        camera = None
+
+        def close(self):
+            closed.append(True)
+
+    def hang(*_args):
+        release.wait(30)
+        return Late()
+
+    monkeypatch.setattr("referee.services._hardware", hang)
+    services.start_devices(lambda problems: None)
+    began = time.monotonic()
+    services.close(budget=0.5)
+    assert time.monotonic() - began < 2.0
+    release.set()
+    services._starter.join(5)
+    assert closed == [True] and services.hardware is None

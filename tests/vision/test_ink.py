@@ -84,6 +84,35 @@ def test_the_ink_gets_no_vote_between_faces_that_differ_only_in_a_small_mark():
         assert all(reader.tells(reading, other) for other in range(2, len(faces)))
 
 
+def test_the_ink_does_not_tell_faces_apart_finer_than_it_resolves():
+    # Seen exactly as taught, a card lies on its own face's ink; two faces that differ
+    # only in a small mark are still not told apart by the ink, however near the card is.
+    plain = _card(True, 2)
+    marked = plain.copy()
+    cv2.circle(marked, (118, 22), 3, (40, 40, 200), -1, cv2.LINE_AA)
+    faces = [plain, marked, _card(True, 1), _card(False, 2), _card(True, 2, (40, 160, 40)),
+             _card(True, 3, (150, 40, 150))]
+    reader = InkFaces(np.stack(faces), 140 / 196)
+    h, w = plain.shape[:2]
+    for k in (0, 1):
+        reading = reader.read(faces[k], [np.float32([[0, 0], [w, 0], [w, h], [0, h]])])[0]
+        assert reading.best == k and reading.distances[k] < 0.01
+        assert not reader.tells(reading, 1 - k)
+        assert all(reader.tells(reading, other) for other in range(2, len(faces)))
+
+
+def test_a_tables_colour_at_the_cards_edge_is_not_its_inks():
+    # An outline a little off lets the table in along an edge: a red cloth there must
+    # not make black print read as red.
+    black = _card(True, 2, (30, 30, 30))
+    framed = black.copy()
+    framed[:, :7] = framed[:8] = (40, 40, 190)
+    colour = ink_of(framed)[1]
+    red = ink_of(_card(True, 2))[1]
+    assert float(np.linalg.norm(colour - ink_of(black)[1])) < 0.1
+    assert float(np.linalg.norm(colour - red)) > 0.8
+
+
 def test_real_scores_compare_multisets():
     found = [SimpleNamespace(card=c) for c in ("a", "a", "x", None, None)]
     tally = score_labels(["a", "a", "b", "c", "d", "e"], found)

@@ -222,3 +222,20 @@ def test_a_card_found_by_half_its_outline_is_named_by_the_whole(mustang_model, m
     named = {d.card: np.float32(d.outline) for d in Recognizer(mustang_model).recognize(image)}
     assert set(named) == {c.kind for c in truth.cards}
     assert min(np.abs(np.roll(named[target.kind], k, axis=0) - true).max() for k in range(4)) < 4
+
+
+@pytest.mark.parametrize("named, runner_up, expected", [("QS", "QC", "QS"), ("QC", "QS", None)])
+def test_a_card_named_unclearly_is_confirmed_by_its_index_when_the_ink_cannot_tell(
+        standard_model, monkeypatch, named, runner_up, expected):
+    """The descriptors name a card, though not clearly, between two faces the ink cannot
+    tell apart: its corner index decides whether the name stands."""
+    from dataclasses import replace
+
+    image, truth = render_scene(["QS"], deck="standard", seed=TEST_SEED + 400, distortions=(), distractors=0,
+                                surface="dark")
+    recognizer = Recognizer(standard_model)
+    match = recognizer.model.match
+    monkeypatch.setattr(recognizer.model, "match", lambda descriptors: [
+        replace(m, card=named, best=named, runner_up=runner_up, margin=0.15) for m in match(descriptors)])
+    monkeypatch.setattr(recognizer.ink, "tells", lambda reading, face: False)
+    assert [d.card for d in recognizer.recognize(image)] == [expected]
