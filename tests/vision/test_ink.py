@@ -64,16 +64,22 @@ def test_faces_differing_only_by_count_filling_or_colour_are_read_apart():
             assert all(reader.tells(reading, other) for other in range(len(faces)))
 
 
-def test_the_ink_gets_no_vote_between_faces_that_differ_only_in_a_small_mark():
-    # Like spades and clubs of one rank at the ink map's width: the two faces' ink maps
-    # lie nearer each other than a card seen under other light lies from its own.
+def _faces_with_a_twin() -> tuple[list[np.ndarray], InkFaces]:
+    """Six faces, the first two alike but for a small mark (like spades and clubs of one
+    rank at the ink map's width), and their ink."""
     plain = _card(True, 2)
     marked = plain.copy()
     cv2.circle(marked, (118, 22), 3, (40, 40, 200), -1, cv2.LINE_AA)
     faces = [plain, marked, _card(True, 1), _card(False, 2), _card(True, 2, (40, 160, 40)),
              _card(True, 3, (150, 40, 150))]
-    reader = InkFaces(np.stack(faces), 140 / 196)
-    h, w = plain.shape[:2]
+    return faces, InkFaces(np.stack(faces), 140 / 196)
+
+
+def test_the_ink_gets_no_vote_between_faces_that_differ_only_in_a_small_mark():
+    # The two faces' ink maps lie nearer each other than a card seen under other light
+    # lies from its own.
+    faces, reader = _faces_with_a_twin()
+    h, w = faces[0].shape[:2]
     quad = np.float32([[0, 0], [w, 0], [w, h], [0, h]]) + np.float32([[3, 1], [-1, 3], [-3, -1], [1, -3]])
     for k in (0, 1):
         seen = cv2.GaussianBlur(np.clip(faces[k] * np.float32([0.7, 0.85, 1.0]) * 0.8 + 25, 0, 255).astype(np.uint8),
@@ -87,13 +93,8 @@ def test_the_ink_gets_no_vote_between_faces_that_differ_only_in_a_small_mark():
 def test_the_ink_does_not_tell_faces_apart_finer_than_it_resolves():
     # Seen exactly as taught, a card lies on its own face's ink; two faces that differ
     # only in a small mark are still not told apart by the ink, however near the card is.
-    plain = _card(True, 2)
-    marked = plain.copy()
-    cv2.circle(marked, (118, 22), 3, (40, 40, 200), -1, cv2.LINE_AA)
-    faces = [plain, marked, _card(True, 1), _card(False, 2), _card(True, 2, (40, 160, 40)),
-             _card(True, 3, (150, 40, 150))]
-    reader = InkFaces(np.stack(faces), 140 / 196)
-    h, w = plain.shape[:2]
+    faces, reader = _faces_with_a_twin()
+    h, w = faces[0].shape[:2]
     for k in (0, 1):
         reading = reader.read(faces[k], [np.float32([[0, 0], [w, 0], [w, h], [0, h]])])[0]
         assert reading.best == k and reading.distances[k] < 0.01
