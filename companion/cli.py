@@ -14,7 +14,7 @@ import os
 import sys
 
 from companion.errors import CompanionError
-from companion.i18n import Text
+from companion.i18n import LANGUAGES, Text, set_language
 
 # numpy's BLAS (the card reader compares each card with the taught faces by it) keeps to
 # one thread unless told otherwise: the referee runs one recognition at a time beside
@@ -68,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--simulate", action="store_true",
                         help="run on simulated hardware (no Raspberry Pi needed)")
     parser.add_argument("--config", help="configuration file (default: the platform's config directory)")
-    parser.add_argument("--lang", choices=("nl", "fr", "en"), help="language of messages")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language of messages")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, commands in COMMAND_MODULES:
         try:
@@ -85,15 +85,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _language_first(argv: list[str] | None) -> None:
+    """Set the language ``--lang`` names before the command line is read, so that the
+    commands' help and their arguments' errors (a number out of range) are in it too."""
+    early = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    early.add_argument("--lang", choices=LANGUAGES)
+    try:
+        known, _rest = early.parse_known_args(argv)
+    except argparse.ArgumentError:  # a --lang not offered: the whole command line is refused
+        return
+    if known.lang:
+        set_language(known.lang)
+
+
 def main(argv: list[str] | None = None) -> int:
+    _language_first(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.config:
         os.environ["COMPANION_CONFIG"] = args.config
-    if args.lang:
-        from companion.i18n import set_language
-
-        set_language(args.lang)
     func = getattr(args, "func", None)
     try:
         if func is None:

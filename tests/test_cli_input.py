@@ -21,6 +21,21 @@ def companion(*args: str, cwd: Path = ROOT, exe: tuple[str, ...] = (sys.executab
     return subprocess.run([*exe, "--lang", "en", *args], cwd=cwd, capture_output=True, text=True, timeout=timeout)
 
 
+@pytest.mark.parametrize("lang, args, message", [
+    ("nl", ("demo", "--game", "mustang", "--quiet", "--pace=-1"), "het tempo moet een aantal seconden zijn"),
+    ("fr", ("vision", "render", "style", "--scenes", "0", "--out", "unused"), "0 n'est pas un nombre entier"),
+])
+def test_an_argument_refused_is_told_in_the_language_asked_for(lang, args, message):
+    result = companion("--lang", lang, *args)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert message in result.stderr
+
+
+def test_a_language_not_offered_is_refused_once():
+    result = companion("--lang", "xx", "demo")
+    assert result.returncode == 2 and result.stderr.count("invalid choice: 'xx'") == 1
+
+
 @pytest.mark.parametrize("pace", ["-1", "nan", "inf", "-inf", "soon"])
 def test_demo_refuses_a_pace_that_is_not_seconds(pace):
     result = companion("demo", "--game", "mustang", "--quiet", f"--pace={pace}")
