@@ -54,13 +54,33 @@ def describe_summary(summary: Any) -> str:
 
 
 def final_sheet(summary: Any) -> dict[str, Any]:
-    """The stored score sheet (``ScoreSheet.to_json``) of a finished game record."""
-    return (summary.final or {}).get("scores") or {}
+    """The stored score sheet (``ScoreSheet.to_json``) of a finished game record: players
+    each with a whole-number ``player`` and ``total`` and a ``name``, and ``winners``. A
+    record whose sheet is not that (a damaged row) gives ``{}``: the game is listed
+    without scores and counts for no one."""
+    final: dict[str, Any] = summary.final if isinstance(summary.final, dict) else {}
+    sheet: Any = final.get("scores")
+    return sheet if _is_sheet(sheet) else {}
 
 
-def stored_sheet(summary: Any) -> ScoreSheet:
-    """The score sheet of a finished game record, its texts rendered in the current language."""
-    return ScoreSheet.from_record((summary.final or {})["sheet"])
+def _is_sheet(sheet: Any) -> bool:
+    def whole(value: Any) -> bool:
+        return type(value) is int
+
+    return isinstance(sheet, dict) and isinstance(sheet.get("players"), list) and \
+        isinstance(sheet.get("winners", []), list) and all(whole(w) for w in sheet.get("winners", [])) and \
+        all(isinstance(p, dict) and isinstance(p.get("name"), str) and whole(p.get("player")) and whole(p.get("total"))
+            for p in sheet["players"])
+
+
+def stored_sheet(summary: Any) -> ScoreSheet | None:
+    """The score sheet of a finished game record, its texts rendered in the current
+    language; ``None`` when the record's sheet cannot be read (a damaged row)."""
+    final = summary.final if isinstance(summary.final, dict) else {}
+    try:
+        return ScoreSheet.from_record(final["sheet"])
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return None
 
 
 @dataclass

@@ -178,8 +178,9 @@ def show(app: Any, driver: Any, screen: str) -> None:
         finished = app.services.store.finished()[0]
         from ui.history import stored_sheet
 
-        app.screen("scores").show(stored_sheet(finished),
-                                  colours={i: s.colour for i, s in enumerate(finished.seats)})
+        sheet = stored_sheet(finished)
+        if sheet is not None:
+            app.screen("scores").show(sheet, colours={i: s.colour for i, s in enumerate(finished.seats)})
     elif screen == "new_game":
         app.screen("new_game").prepare(app.services.config.app.default_game)
         driver.go(screen)

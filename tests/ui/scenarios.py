@@ -450,6 +450,27 @@ def settings_with_a_mistake(driver: Any, work: Path) -> dict[str, Any]:
             "unlocked": app.page.unlocked}
 
 
+@scenario
+def history(driver: Any, work: Path) -> dict[str, Any]:
+    """The history screen: its texts, then each finished game's button pressed, with the
+    page and the dialogs that each press gave."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    app = driver.app
+    driver.go("history")
+    listed = texts(app.page)
+    games = [b.text for b in buttons(app.page) if " — " in b.text]
+    pressed = {}
+    for label in games:
+        driver.go("history")
+        next(b for b in buttons(app.page) if b.text == label).dispatch("on_release")
+        driver.pump(4)
+        pressed[label] = {"page": app.page.name, "texts": texts(app.page),
+                          "dialogs": [t for w in Window.children if isinstance(w, ModalView) for t in texts(w)]}
+        driver.close_popups()
+    return {"page": app.page.name, "failure": app.page.failure, "texts": listed, "pressed": pressed}
+
 STRAMASH_SEATS = (("Ailsa", "red"), ("Bruce", "blue"), ("Callum", "green"), ("Deirdre", "yellow"),
                   ("Ewan", "purple"), ("Fiona", "orange"))
 

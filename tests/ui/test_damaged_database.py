@@ -63,3 +63,25 @@ def test_one_bad_game_row_leaves_the_home_screen_working(work):
     assert any("Ann" in t for t in result["dialogs"])   # the readable game is offered
     assert not any("Cy" in t for t in result["texts"] + result["dialogs"])
     assert json.dumps(result).count("The game is saved") == 0
+
+
+def test_a_finished_game_whose_scores_are_damaged_is_listed_and_says_so(work):
+    from companion.commands import play_out
+
+    store = GameStore(_db(work))
+    for names, seed in ((("Ann", "Bob"), 2), (("Cy", "Di"), 3)):
+        play_out(Referee.new(store, "mustang", [Seat(n) for n in names], seed=seed, simulated_hands=True))
+    good, bad = sorted(store.finished(), key=lambda r: r.seats[0].name)
+    damaged = dict(bad.final)
+    damaged["sheet"] = {"players": [{"player": 0, "name": "Cy"}], "winners": "?"}   # keys lost, a list gone
+    damaged["scores"] = {"players": [{"player": "x", "total": None}], "winners": [0]}
+    store.connection.execute("UPDATE games SET final = ? WHERE id = ?", (json.dumps(damaged), bad.id))
+    store.close()
+    result = run("history", work)
+    assert result["page"] == "history" and result["failure"] is None
+    shown = {label.split(" — ")[1].split(" (")[0]: press for label, press in result["pressed"].items()}
+    assert set(shown) == {"Ann, Bob", "Cy, Di"}
+    assert shown["Ann, Bob"]["page"] == "scores" and not shown["Ann, Bob"]["dialogs"]
+    assert shown["Cy, Di"]["page"] == "history"
+    assert any("cannot be shown" in t and "damaged" in t for t in shown["Cy, Di"]["dialogs"])
+    assert any(t.startswith("Ann") for t in result["texts"])   # the statistics still count the good game

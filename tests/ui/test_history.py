@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
-from companion.game import Seat
-from ui.history import bgstats_play, export_bgstats, statistics
+from hypothesis import given, settings, strategies as st
+
+from companion.game import ScoreSheet, Seat
+from ui.history import bgstats_play, export_bgstats, final_sheet, statistics, stored_sheet
 
 
 def record(game_id: int, totals: dict[str, int], winners: list[int]) -> SimpleNamespace:
@@ -52,3 +54,23 @@ def test_averages_and_dates_are_written_as_the_players_language_writes_them():
     assert shown["nl"][0] == ("Ann", "2", "2", "17,0", "17") and shown["fr"][0][3] == "17,0"
     assert shown["en"][0][3] == "17.0"
     assert "-11-2026" in shown["nl"][1] and "/11/2026" in shown["fr"][1] and "11/20/26" in shown["en"][1]
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 10) | st.floats(allow_nan=True) | st.text(max_size=4),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                        st.sampled_from(["players", "winners", "player", "name", "total", "lines", "key", "label",
+                                         "points", "msgid", "params", "$piece", "said", "tiebreak", "sheet", "scores"]),
+                        inner, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=400, deadline=None)
+@given(final=st.one_of(JSON, st.fixed_dictionaries({"scores": JSON, "sheet": JSON})))
+def test_a_damaged_final_sheet_never_breaks_the_history(final):
+    # A stored game's final sheet as a damaged row may hold it: the statistics, the
+    # export and the listing carry on; the sheet itself is unreadable, or a sheet.
+    summary = record(1, {"Ann": 3}, [0])
+    summary.final = final
+    statistics([summary, record(2, {"Ann": 5}, [0])])
+    bgstats_play(summary)
+    assert isinstance(final_sheet(summary), dict)
+    assert stored_sheet(summary) is None or isinstance(stored_sheet(summary), ScoreSheet)

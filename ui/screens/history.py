@@ -60,9 +60,13 @@ class HistoryScreen(Page):
         return scrolling(page)
 
     def _open(self, summary: Any) -> None:
+        sheet = stored_sheet(summary)
+        if sheet is None:
+            self.explain(_("The scores of {game} cannot be shown: its record in the game database is damaged. "
+                           "The other games are not affected.").format(game=describe_summary(summary)))
+            return
         colours = {i: seat.colour for i, seat in enumerate(summary.seats)}
-        self.app.screen("scores").show(stored_sheet(summary), colours=colours,
-                                       heading=describe_summary(summary))
+        self.app.screen("scores").show(sheet, colours=colours, heading=describe_summary(summary))
 
     def _export(self, finished: list[Any]) -> None:
         directory = export_directory()
