@@ -110,6 +110,43 @@ class Words(Label):
             self.height = max(self.texture_size[1], self.font_size * 1.2)
 
 
+def one_line(label: Label, text: str | None = None) -> float:
+    """The width ``text`` (default: the label's own) takes on one line in ``label``'s font."""
+    from kivy.core.text.markup import MarkupLabel
+
+    line = MarkupLabel(text=label.text if text is None else text, font_size=label.font_size,
+                       font_name=label.font_name)
+    line.refresh()
+    return float(line.content_width)
+
+
+def status_words(markup: str, **kwargs) -> Words:
+    """The top bar's device status (small text), to be laid out by :func:`share_bar`."""
+    return Words(markup, size="small", halign="right", size_hint_y=1, size_hint_x=None, **kwargs)
+
+
+def share_bar(bar: BoxLayout, title: Label, status: Label, share: float) -> None:
+    """Share what ``bar``'s fixed-width children (its buttons) leave between its ``title``
+    (whose turn it is, a screen's name) and its device ``status``, whenever the bar's
+    width changes: the status gets ``share`` of it, but at least its widest word (it
+    wraps between words, never inside one: "Sens-oren") and at most its one line; the
+    title takes the rest, shortened when that is too little."""
+    title.size_hint_x = status.size_hint_x = None
+    pad = sizes().unit
+    status_line = one_line(status) + pad
+    status_word = max((one_line(status, word) for word in status.text.split()), default=0.0) + pad
+
+    def allot(*_args: object) -> None:
+        others = [c for c in bar.children if c is not title and c is not status]
+        spare = bar.width - sum(c.width for c in others) - bar.padding[0] - bar.padding[2] - \
+            bar.spacing * (len(bar.children) - 1)
+        status.width = min(status_line, max(status_word, spare * share))
+        title.width = max(0.0, spare - status.width)
+
+    bar.bind(width=allot)
+    allot()
+
+
 class BigButton(Button):
     """A touch target of at least 48 px whose text wraps and shrinks to fit."""
 

@@ -39,8 +39,11 @@ def texts(widget: Any) -> list[str]:
 @scenario
 def screens(driver: Any, work: Path) -> dict[str, Any]:
     """Every screen at both sizes, mid-game: errors and the smallest touch target."""
+    from kivy.uix.label import Label
+
     from ui.screenshots import SCREENS, prepare_games, show
     from ui.kivyenv import SIZES
+    from ui.widgets import one_line
 
     app = driver.app
     prepare_games(app)
@@ -52,10 +55,14 @@ def screens(driver: Any, work: Path) -> dict[str, Any]:
             show(app, driver, name)
             page = app.page
             visible = [b for b in buttons(page) if b.get_root_window() is not None and b.opacity > 0]
+            status = app.status_markup()
+            statuses = [w for w in page.walk() if isinstance(w, Label) and w.text == status]
             report[f"{name}@{width}x{height}"] = {
                 "page": page.name, "failure": page.failure,
                 "smallest": min((min(b.height, b.width) for b in visible), default=None),
-                "buttons": len(visible)}
+                "buttons": len(visible),
+                "status_words_whole": [lbl.width + 0.5 >= max(one_line(lbl, w) for w in status.split())
+                                       for lbl in statuses]}
     return report
 
 
@@ -145,6 +152,23 @@ def watching(app: Any) -> bool:
     from referee.watcher import WatchState
 
     return app.services.cards.status.state is WatchState.WATCHING
+
+
+def close_card_vision(app: Any) -> None:
+    """Stop the app's card vision, its set-up included, for a scenario that puts the
+    cards seen on the queue itself: card vision reporting the synthetic camera's empty
+    zone once it is ready would race them."""
+    app.services.cards.close(wait=30)
+
+
+def cards_without_vision(app: Any) -> None:
+    """The simulator's cards laid reach the referee as card vision would report them,
+    without card vision (:func:`close_card_vision`)."""
+    from companion.inputs import CardsSeen
+
+    close_card_vision(app)
+    app.simulator.puppet.lay = lambda cards: app.services.queue.put(CardsSeen(tuple(sorted(cards)),
+                                                                              at=time.monotonic()))
 
 
 def first(widget: Any, kind: type) -> Any | None:
@@ -513,10 +537,8 @@ def stramash_game(players: int, options: dict[str, Any] | None = None, vision: b
             return verdict
 
         app.table.feed = noting
-        if not vision:   # the cards reach the referee as card vision reports them; the camera's own reports
-            app.services.cards.close()   # of an empty zone would race them
-            app.simulator.puppet.lay = lambda cards: app.services.queue.put(CardsSeen(tuple(sorted(cards)),
-                                                                                      at=time.monotonic()))
+        if not vision:
+            cards_without_vision(app)
         problem = play_to_the_end(driver, 900, redraw=2.0)
         driver.pump(4)
         referee = app.table.referee
@@ -683,10 +705,8 @@ def _dog_game(driver: Any, players: int, options: dict[str, Any], seed: int, vis
     app.go("play")
     assert pump_until(driver, lambda: watching(app), 180), app.services.cards.status
     deck, camera = app.services.cards.deck, app.services.hardware.synthetic_camera.deck
-    if not vision:   # the camera's own reports of an empty zone would race the cards put on the queue
-        app.services.cards.close()
-        app.simulator.puppet.lay = lambda cards: app.services.queue.put(CardsSeen(tuple(sorted(cards)),
-                                                                                  at=time.monotonic()))
+    if not vision:
+        cards_without_vision(app)
     rejected: list[str] = []
     feed = app.table.feed
 
@@ -839,9 +859,7 @@ def every_prompt(driver: Any, work: Path) -> dict[str, Any]:
                                     {"exchange_draws_two": True}, seed=7, simulated_hands=False,
                                     token_lookup=app.table.lookup)
     app.table._begin()
-    # the cards seen reach the queue as card vision reports them (sense() below); the app's
-    # own card vision, reporting the synthetic camera's empty zone once it is ready, would race them
-    app.services.cards.close(wait=30)
+    close_card_vision(app)   # the cards seen reach the queue as card vision reports them (sense() below)
     app.go("play")
     driver.pump(4)
     referee = app.table.referee

@@ -38,6 +38,7 @@ def test_every_screen_builds_at_both_sizes_with_big_targets(work):
         assert found["failure"] is None, (key, found["failure"])
         assert found["buttons"] > 0, key
         assert found["smallest"] >= 48, (key, found["smallest"])
+        assert all(found["status_words_whole"]), key   # the top bar's status wraps between words only
 
 
 @pytest.mark.slow

@@ -19,7 +19,8 @@ from kivy.uix.widget import Widget
 from companion.inputs import TableInput
 from companion.pin import PinGuard
 from ui import D, theme
-from ui.widgets import BigButton, Keypad, Panel, Words, escape, icon, message_dialog, row, sizes
+from ui.widgets import (BigButton, Keypad, Panel, Words, escape, icon, message_dialog, row, share_bar, sizes,
+                        status_words)
 
 if TYPE_CHECKING:
     from ui.shell import CompanionApp
@@ -106,16 +107,19 @@ class Page(Screen):
             children.append(BigButton(f"{icon('⌂')} {escape(_('Home'))}", lambda: self.app.go("home"),
                                       size_hint_x=None, width=m.touch * 2.4))
         title = _("Table companion") if safe else self.title()
-        children.append(Words(f"[b]{escape(title)}[/b]", size="large", size_hint_y=1, shorten=True,
-                             shorten_from="right"))
-        status = self.app.status_markup()
-        if status:
-            children.append(Words(status, size="small", halign="right", size_hint_y=1,
-                                 size_hint_x=0.45 if m.compact else 0.35))
+        heading = Words(f"[b]{escape(title)}[/b]", size="large", size_hint_y=1, shorten=True, shorten_from="right")
+        children.append(heading)
+        markup = self.app.status_markup()
+        status = status_words(markup) if markup else None
+        if status is not None:
+            children.append(status)
         if self.app.simulate:
             children.append(BigButton(_("Simulator"), self.app.toggle_simulator,
                                       size_hint_x=None, width=m.touch * 2.6))
-        return row(*children)
+        bar = row(*children)
+        if status is not None:
+            share_bar(bar, heading, status, 0.45 if m.compact else 0.35)
+        return bar
 
     def game_row(self, names: list[str], current: str, choose: Callable[[str], None]) -> Widget | None:
         """One button per game of ``names`` (the chosen one marked), or ``None`` when

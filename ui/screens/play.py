@@ -37,7 +37,7 @@ from ui.pickers import pick_cards, pick_token
 from ui.screens.base import Page
 from referee.watcher import WatchState
 from ui.widgets import (Banner, BigButton, Column, Countdown, Panel, Words, confirm_dialog, escape, icon, primary,
-                        row, scrolling, sizes, swatch)
+                        row, scrolling, share_bar, sizes, status_words, swatch)
 
 _, N_, ngettext = D.markers()
 
@@ -115,12 +115,13 @@ class PlayScreen(Page):
         else:
             who = self.referee.game.title.render()
         mark = f"{theme.symbol_of(self.referee.seats[seat].colour)} " if seat is not None else ""
-        strip.add_widget(Words(f"[b]{escape(mark + who)}[/b]", size="huge", color=ink, size_hint_y=1,
-                               shorten=True, shorten_from="right"))
-        status = self.app.status_markup()
-        if status:
-            strip.add_widget(Words(status, size="small", halign="right", color=ink, size_hint_y=1,
-                                   size_hint_x=0.4 if m.compact else 0.3))
+        name = Words(f"[b]{escape(mark + who)}[/b]", size="huge", color=ink, size_hint_y=1, shorten=True,
+                     shorten_from="right")
+        strip.add_widget(name)
+        markup = self.app.status_markup()
+        status = status_words(markup, color=ink) if markup else None
+        if status is not None:
+            strip.add_widget(status)
         if self.app.simulate:
             strip.add_widget(BigButton(_("Simulator"), self.app.toggle_simulator, size_hint_x=None,
                                        width=m.touch * 2.4, size_hint_y=None, height=m.font_huge * 1.3,
@@ -128,6 +129,8 @@ class PlayScreen(Page):
         strip.add_widget(BigButton(f"{icon('↶')} " + escape(_("Undo")), self.ask_undo, size_hint_x=None,
                                    width=m.touch * 2.2, size_hint_y=None, height=m.font_huge * 1.3,
                                    pos_hint={"center_y": 0.5}))
+        if status is not None:
+            share_bar(strip, name, status, 0.4 if m.compact else 0.3)
         return strip
 
     # --- building ------------------------------------------------------------------------
