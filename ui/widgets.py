@@ -181,8 +181,16 @@ class BigButton(Button):
         self.text_size = (max(1, self.width - sizes().unit), None)
 
     def _shrink(self, *_args) -> None:
-        if self.texture_size[1] > self.height - 4 and self.font_size > self.min_font:
+        """Smaller text while it is taller than the button, or while a word is wider than
+        a line (Kivy would break it inside: "Ongedaa-n-knop"), down to ``min_font``."""
+        if self.font_size > self.min_font and (self.texture_size[1] > self.height - 4 or self._word_broken()):
             self.font_size = max(self.min_font, self.font_size * 0.9)
+
+    def _word_broken(self) -> bool:
+        line = self.text_size[0]
+        if not line or self.texture_size[1] < 1.8 * self.font_size:  # one line: nothing was broken
+            return False
+        return any(one_line(self, word) > line for word in self.text.split())
 
 
 def primary(text: str, on_press: Callable[[], object] | None = None, **kwargs) -> BigButton:

@@ -43,7 +43,7 @@ def screens(driver: Any, work: Path) -> dict[str, Any]:
 
     from ui.screenshots import SCREENS, prepare_games, show
     from ui.kivyenv import SIZES
-    from ui.widgets import one_line
+    from ui.widgets import BigButton, one_line
 
     app = driver.app
     prepare_games(app)
@@ -55,6 +55,8 @@ def screens(driver: Any, work: Path) -> dict[str, Any]:
             show(app, driver, name)
             page = app.page
             visible = [b for b in buttons(page) if b.get_root_window() is not None and b.opacity > 0]
+            panel = [b for b in buttons(app.simulator) if b.get_root_window() is not None and b.opacity > 0 and
+                     isinstance(b, BigButton)] if app.simulator is not None else []
             status = app.status_markup()
             statuses = [w for w in page.walk() if isinstance(w, Label) and w.text == status]
             report[f"{name}@{width}x{height}"] = {
@@ -62,8 +64,19 @@ def screens(driver: Any, work: Path) -> dict[str, Any]:
                 "smallest": min((min(b.height, b.width) for b in visible), default=None),
                 "buttons": len(visible),
                 "status_words_whole": [lbl.width + 0.5 >= max(one_line(lbl, w) for w in status.split())
-                                       for lbl in statuses]}
+                                       for lbl in statuses],
+                "words_broken": [b.text for b in visible + panel if b.font_size > b.min_font and b.text_size[0]
+                                 and any(one_line(b, w) > b.text_size[0] + 0.5 for w in b.text.split())]}
     return report
+
+
+@scenario
+def screens_in_dutch(driver: Any, work: Path) -> dict[str, Any]:
+    """:func:`screens` in Dutch, whose words run longest."""
+    from companion.i18n import set_language
+
+    set_language("nl")
+    return screens(driver, work)
 
 
 def pump_until(driver: Any, condition: Callable[[], bool], seconds: float = 30.0) -> bool:

@@ -31,14 +31,16 @@ def run(name: str, work: Path, timeout: float = 240) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_every_screen_builds_at_both_sizes_with_big_targets(work):
-    report = run("screens", work)
+@pytest.mark.parametrize("scenario", ["screens", "screens_in_dutch"])
+def test_every_screen_builds_at_both_sizes_with_big_targets(work, scenario):
+    report = run(scenario, work)
     assert len(report) == 24
     for key, found in report.items():
         assert found["failure"] is None, (key, found["failure"])
         assert found["buttons"] > 0, key
         assert found["smallest"] >= 48, (key, found["smallest"])
         assert all(found["status_words_whole"]), key   # the top bar's status wraps between words only
+        assert found["words_broken"] == [], key   # a button's word too wide for it shrinks its text first
 
 
 @pytest.mark.slow
