@@ -136,9 +136,13 @@ class Services:
     def close(self, budget: float = STOP_BUDGET) -> None:
         """Stop card vision and the devices, waiting at most ``budget`` seconds in all for
         devices still starting and card vision's set-up under way (devices that come up
-        later are closed as they come up: :meth:`start_devices`)."""
+        later are closed as they come up: :meth:`start_devices`). Closing again does
+        nothing: the app closes them when it stops and once more when its process ends,
+        and both together must keep within the budget."""
         deadline = time.monotonic() + budget
         with self._lock:
+            if self._closed:
+                return
             self._closed = True
         if self._starter is not None:
             self._starter.join(timeout=budget)

@@ -9,7 +9,7 @@ wraps, then shrinks a little; it is never cut off silently.
 from __future__ import annotations
 
 import re
-from functools import partial
+from functools import lru_cache, partial
 
 from typing import Callable, Iterable, Sequence
 
@@ -112,10 +112,15 @@ class Words(Label):
 
 def one_line(label: Label, text: str | None = None) -> float:
     """The width ``text`` (default: the label's own) takes on one line in ``label``'s font."""
+    return _line_width(label.text if text is None else text, float(label.font_size), str(label.font_name))
+
+
+@lru_cache(maxsize=2048)
+def _line_width(text: str, font_size: float, font_name: str) -> float:
+    """Measured once per text, size and font: screens are built again on every change."""
     from kivy.core.text.markup import MarkupLabel
 
-    line = MarkupLabel(text=label.text if text is None else text, font_size=label.font_size,
-                       font_name=label.font_name)
+    line = MarkupLabel(text=text, font_size=font_size, font_name=font_name)
     line.refresh()
     return float(line.content_width)
 

@@ -63,7 +63,8 @@ class HistoryScreen(Page):
         sheet = stored_sheet(summary)
         if sheet is None:
             self.explain(_("The scores of {game} cannot be shown: its record in the game database is damaged. "
-                           "The other games are not affected.").format(game=describe_summary(summary)))
+                           "The other games are not affected; delete this one from the list if it is of no more use."
+                           ).format(game=describe_summary(summary)))
             return
         colours = {i: seat.colour for i, seat in enumerate(summary.seats)}
         self.app.screen("scores").show(sheet, colours=colours, heading=describe_summary(summary))
