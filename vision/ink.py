@@ -81,6 +81,13 @@ their difference lies in a pixel or two of each pip's outline, which a camera's 
 a print's own weight move as much. A filling or a count differs by more."""
 
 
+ALIKE = 0.3
+"""Two taught faces whose ink colours differ by less than this share of the typical
+difference between two faces' colours are printed in one colour (:meth:`InkFaces.alike`):
+on real photos of one deck, two prints of one colour differ by up to a sixth of it, two
+colours by half of it and more."""
+
+
 def ink_of(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The ink map (height × width float32, strongest ink about 1) and ink colour (Lab
     a and b per unit of ink, float32) of an upright card image (BGR uint8), as the
@@ -211,6 +218,11 @@ class InkFaces:
         its margin between them."""
         return reading.best == face or \
             bool(self.separation[reading.best, face] >= max(float(reading.distances[reading.best]), FINEST))
+
+    def alike(self, first: int, second: int) -> bool:
+        """Whether the taught faces of index ``first`` and ``second`` are printed in one
+        colour (:data:`ALIKE`)."""
+        return bool(((self.colours[first] - self.colours[second]) ** 2).sum() < ALIKE * self.colour_scale)
 
     def read(self, image: np.ndarray, quads: Sequence[np.ndarray]) -> list[InkReading]:
         """The ink reading of each card with corners ``quads`` in ``image``. Every face

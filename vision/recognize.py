@@ -29,6 +29,7 @@ from vision.detect import CardFinder, DetectSettings
 from vision.cues import FaceCues
 from vision.ink import InkFaces
 from vision.model import DeckModel, Match
+from vision.pair import MARGIN as PAIR_MARGIN, PairReading
 from vision.zone import PlayZone
 
 log = logging.getLogger(__name__)
@@ -67,6 +68,7 @@ class Recognizer:
         self.settings = settings or DetectSettings(aspect=model.aspect)
         self.ink = InkFaces(model.references, model.aspect)
         self.cues = FaceCues(model.references, model.aspect, self.ink.colour_scale, model.min_margin)
+        self.pair = PairReading(model.references, model.aspect)
 
     def recognize(self, frame: np.ndarray) -> list[Detection]:
         """Every card-shaped object in ``frame``, named or unknown.
@@ -125,17 +127,25 @@ class Recognizer:
         ``faint`` (the outlines first found, not the other outlines tried again, which may
         show part of a card) a card not near enough to any face is read by its ink too, and
         named when the ink clearly names the descriptors' nearest face or runner-up and the
-        cues agree. A card the descriptors name, though not clearly, on which the ink has
-        no clear say (it cannot tell the descriptors' two nearest faces apart, or its
-        margin is small) is named when its corner index names the same face of those two
-        (:meth:`vision.model.DeckModel.by_index`). Anything else is unknown."""
+        cues agree. Anything else is unknown.
+
+        Last, every card not named clearly by the descriptors with the ink clearly agreeing,
+        and every unknown card near enough to its nearest face, is checked by the pair
+        reading (:class:`vision.pair.PairReading`) between its name (or that nearest face)
+        and its rival: for a named card, the descriptors' nearest face when the name is
+        another, else the ink's face when that is another, else the descriptors' runner-up;
+        for an unknown card, the descriptors' runner-up. The pair reading sees no colour,
+        so only faces printed in one colour are checked
+        (:meth:`vision.ink.InkFaces.alike`); an unknown card whose ink clearly names a third
+        face is not: the card may be any of three (:meth:`_pair_checked` says what the
+        check decides)."""
         cards = [warp_card(image, quad) for quad in quads]
         matches = self.model.match(describe_both_ways(cards))
         ties = [k for k, match in enumerate(matches) if self.model.near_tie(match)]
         if ties:
             for k, index in zip(ties, describe_index(self._upright(cards, matches, ties))):
                 matches[k] = self.model.settle(matches[k], index)
-        confirm: list[int] = []
+        checks: list[tuple[int, str, str]] = []
         near = [k for k, match in enumerate(matches) if faint or match.confidence >= self.model.min_confidence]
         for k, reading in zip(near, self.ink.read(image, [quads[k] for k in near])):
             match, ink = matches[k], self.model.ids[reading.best]
@@ -156,15 +166,40 @@ class Recognizer:
                 card = ink
             else:
                 card = None
-                if match.card is not None and clear is None:
-                    confirm.append(k)
             matches[k] = replace(match, card=card)
-        if confirm:
-            for k, index in zip(confirm, describe_index(self._upright(cards, matches, confirm))):
-                named = self.model.by_index(matches[k], index)
-                if named is not None and named[0] == matches[k].best:
-                    matches[k] = replace(matches[k], card=matches[k].best)
+            sure = card is not None and card == match.best == clear and k not in ties and \
+                match.margin >= 2 * self.model.min_margin
+            if not sure and (card is not None or match.confidence >= self.model.min_confidence):
+                if card is not None:
+                    face = card
+                    rival = match.best if card != match.best else ink if ink != card else match.runner_up
+                else:
+                    face, rival = match.best, match.runner_up
+                if rival is not None and (card is not None or clear in (None, face, rival)) and \
+                        self.ink.alike(self.model.ids.index(face), self.model.ids.index(rival)):
+                    checks.append((k, face, rival))
+        for k, face, rival in checks:
+            matches[k] = self._pair_checked(image, quads[k], matches[k], face, rival)
         return matches
+
+    def _pair_checked(self, image: np.ndarray, quad: np.ndarray, match: Match, face: str, rival: str) -> Match:
+        """``match`` once the pair reading (:class:`vision.pair.PairReading`) has told
+        ``face`` (the card's name, or the descriptors' nearest face when it is unknown)
+        from ``rival``: a named card stays named unless the reading leans the other way or
+        is even; an unknown card is named ``face`` when the reading clearly names it, or
+        ``rival`` when the reading clearly names that and it is one of the descriptors' two
+        nearest faces. A reading with no say changes nothing."""
+        ids = self.model.ids
+        lean = self.pair.read(image, quad, match.upside_down, ids.index(face), ids.index(rival))
+        if lean is None:
+            return match
+        if match.card is not None:
+            return match if lean > 0 else replace(match, card=None)
+        if lean >= PAIR_MARGIN:
+            return replace(match, card=face)
+        if lean <= -PAIR_MARGIN and rival in (match.best, match.runner_up):
+            return replace(match, card=rival)
+        return match
 
     @staticmethod
     def _upright(cards: list[np.ndarray], matches: list[Match], which: list[int]) -> list[np.ndarray]:

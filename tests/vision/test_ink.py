@@ -150,10 +150,13 @@ def test_real_set_photos_name_no_card_wrongly(tmp_path):
     tally = real_photos(tmp_path, lines.append, scenes)
     assert tally.cards == 45 and tally.missed == 0
     assert tally.wrong == 0 and tally.extra == 0
-    # the two left unknown are purple cards under tinted light; without the softened ink
-    # maps, the deck's own proportions and the slant allowed: 40; without the cues: 37;
-    # without the mirrored teaching and the ink's hue: 12 of 24
-    assert tally.right >= 43
+    # two left unknown are purple cards under tinted light; the third, an empty red
+    # squiggle, is named by its descriptors alone while the pair reading (vision.pair)
+    # leans to the striped one, so it is left unknown rather than risked (43 without
+    # that check); without the softened ink maps, the deck's own proportions and the
+    # slant allowed: 40; without the cues: 37; without the mirrored teaching and the
+    # ink's hue: 12 of 24
+    assert tally.right >= 42
     assert len(lines) == 2 + len(scenes)
 
 

@@ -224,11 +224,14 @@ def test_a_card_found_by_half_its_outline_is_named_by_the_whole(mustang_model, m
     assert min(np.abs(np.roll(named[target.kind], k, axis=0) - true).max() for k in range(4)) < 4
 
 
-@pytest.mark.parametrize("named, runner_up, expected", [("QS", "QC", "QS"), ("QC", "QS", None)])
-def test_a_card_named_unclearly_is_confirmed_by_its_index_when_the_ink_cannot_tell(
-        standard_model, monkeypatch, named, runner_up, expected):
-    """The descriptors name a card, though not clearly, between two faces the ink cannot
-    tell apart: its corner index decides whether the name stands."""
+@pytest.mark.parametrize("named, runner_up, blind, expected", [
+    ("QS", "QC", False, "QS"), ("QC", "QS", False, "QS"), ("QS", "QC", True, None)])
+def test_a_card_named_unclearly_between_two_faces_the_ink_cannot_tell_is_named_by_the_pair_reading(
+        standard_model, monkeypatch, named, runner_up, blind, expected):
+    """The descriptors name a queen of spades, though not clearly, between two faces the
+    ink cannot tell apart: the pair reading (vision.pair) decides, right even when the
+    descriptors' nearest face is the wrong one; when it cannot tell either (``blind``),
+    the card is unknown."""
     from dataclasses import replace
 
     image, truth = render_scene(["QS"], deck="standard", seed=TEST_SEED + 400, distortions=(), distractors=0,
@@ -238,4 +241,6 @@ def test_a_card_named_unclearly_is_confirmed_by_its_index_when_the_ink_cannot_te
     monkeypatch.setattr(recognizer.model, "match", lambda descriptors: [
         replace(m, card=named, best=named, runner_up=runner_up, margin=0.15) for m in match(descriptors)])
     monkeypatch.setattr(recognizer.ink, "tells", lambda reading, face: False)
+    if blind:
+        monkeypatch.setattr(recognizer.pair, "read", lambda *args: 0.0)  # even: it cannot tell
     assert [d.card for d in recognizer.recognize(image)] == [expected]
