@@ -81,11 +81,24 @@ their difference lies in a pixel or two of each pip's outline, which a camera's 
 a print's own weight move as much. A filling or a count differs by more."""
 
 
-ALIKE = 0.3
-"""Two taught faces whose ink colours differ by less than this share of the typical
-difference between two faces' colours are printed in one colour (:meth:`InkFaces.alike`):
-on real photos of one deck, two prints of one colour differ by up to a sixth of it, two
-colours by half of it and more."""
+def reflectance_of(card: np.ndarray) -> np.ndarray:
+    """The picture of an upright card image (BGR uint8) over its paper, as the module
+    describes it: height × width × 3 float32, 1 on paper, 0 on black."""
+    width = card.shape[1]
+    picture = cv2.GaussianBlur(card, (0, 0), 0.8 * width / WIDTH).astype(np.float32)
+    side = max(3, int(round(PAPER_WINDOW * width)) | 1)
+    paper = cv2.morphologyEx(picture, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (side, side)),
+                             borderType=cv2.BORDER_REPLICATE)
+    paper = cv2.blur(paper, (side, side), borderType=cv2.BORDER_REPLICATE)
+    return np.minimum(picture / np.maximum(paper, 1.0), 1.0)
+
+
+def strongest_ink(grey: np.ndarray) -> float:
+    """The level of a card's strongest ink (its grey ink's 99th percentile), by which
+    its ink is scaled to about 1 (at least 0.05: a blank card's grain is not scaled up)."""
+    flat = grey.ravel()
+    k = int(0.99 * (flat.size - 1))
+    return max(float(np.partition(flat, k)[k]), 0.05)
 
 
 def ink_of(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -93,12 +106,7 @@ def ink_of(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     a and b per unit of ink, float32) of an upright card image (BGR uint8), as the
     module describes them."""
     width = card.shape[1]
-    picture = cv2.GaussianBlur(card, (0, 0), 0.8 * width / WIDTH).astype(np.float32)
-    side = max(3, int(round(PAPER_WINDOW * width)) | 1)
-    paper = cv2.morphologyEx(picture, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (side, side)),
-                             borderType=cv2.BORDER_REPLICATE)
-    paper = cv2.blur(paper, (side, side), borderType=cv2.BORDER_REPLICATE)
-    reflectance = np.minimum(picture / np.maximum(paper, 1.0), 1.0)
+    reflectance = reflectance_of(card)
     grey = 1.0 - reflectance.mean(axis=2)
     weight = np.maximum(grey - INK_FLOOR, 0.0)
     edge = int(round(EDGE * width))
@@ -106,11 +114,8 @@ def ink_of(card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         weight[:edge], weight[-edge:], weight[:, :edge], weight[:, -edge:] = 0.0, 0.0, 0.0, 0.0
     chroma = cv2.cvtColor(reflectance, cv2.COLOR_BGR2LAB)[..., 1:]
     colour = (chroma * weight[..., None]).reshape(-1, 2).sum(axis=0) / max(float((grey * weight).sum()), 1e-6)
-    flat = grey.ravel()
-    k = int(0.99 * (flat.size - 1))
-    strongest = max(float(np.partition(flat, k)[k]), 0.05)
     colour = colour / max(float(np.hypot(*colour)), GREY_CHROMA)
-    return np.ascontiguousarray(np.clip(grey / strongest, 0.0, 1.5), np.float32), colour.astype(np.float32)
+    return np.ascontiguousarray(np.clip(grey / strongest_ink(grey), 0.0, 1.5), np.float32), colour.astype(np.float32)
 
 
 def _soft(ink: np.ndarray) -> np.ndarray:
@@ -218,11 +223,6 @@ class InkFaces:
         its margin between them."""
         return reading.best == face or \
             bool(self.separation[reading.best, face] >= max(float(reading.distances[reading.best]), FINEST))
-
-    def alike(self, first: int, second: int) -> bool:
-        """Whether the taught faces of index ``first`` and ``second`` are printed in one
-        colour (:data:`ALIKE`)."""
-        return bool(((self.colours[first] - self.colours[second]) ** 2).sum() < ALIKE * self.colour_scale)
 
     def read(self, image: np.ndarray, quads: Sequence[np.ndarray]) -> list[InkReading]:
         """The ink reading of each card with corners ``quads`` in ``image``. Every face

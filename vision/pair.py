@@ -5,21 +5,21 @@ with every taught face; where two faces differ only in the shape of small symbol
 spades and clubs of one rank, the hearts and diamonds of a court card) both see the two
 alike. This reading looks at nothing but what tells those two faces apart:
 
-* the card and the two faces' references are read as ink maps (:func:`vision.ink.ink_of`)
-  at :data:`WIDTH` pixels, softened by :data:`SOFTEN`, a band of :data:`EDGE` at each
-  side left out (an outline a little off, or a reference cut a little wide, shows the
-  table there: the table's colour would count as print);
-* the card's map is aligned to the mean of the two faces' maps by OpenCV's enhanced
-  correlation (``cv2.findTransformECC``, an affine map): what an outline found a pixel
-  or two off, or a card not quite flat, moves is moved back;
+* the card and the two faces' references are read as ink in each colour channel: one
+  minus the picture over its paper (:func:`vision.ink.reflectance_of`, which divides out
+  the light's level and colour), scaled by the card's strongest ink
+  (:func:`vision.ink.strongest_ink`, which divides out a camera's contrast), at
+  :data:`WIDTH` pixels, softened by :data:`SOFTEN`, a band of :data:`EDGE` at each side
+  left out (an outline a little off, or a reference cut a little wide, shows the table
+  there: the table's colour would count as print). So two faces that differ in their
+  symbols' shape, in their colour, or in both are told apart alike;
+* the card's ink, its channels averaged, is aligned to the two faces' mean by OpenCV's
+  enhanced correlation (``cv2.findTransformECC``, an affine map): what an outline found
+  a pixel or two off, or a card not quite flat, moves is moved back;
 * the card's ink, scaled to the faces' strength, less their mean, is projected on their
   difference: ``+0.5`` when the card is the first face exactly, ``-0.5`` the second, near
   0 when it could be either. When the card's aligned ink does not look like the two
   faces' at all (:data:`ALIGNED`), the reading has no say.
-
-The ink map holds the amount of ink, not its colour: the reading is meant for two faces
-printed in one colour (:meth:`vision.ink.InkFaces.alike`), and says nothing worth hearing
-about two that differ in colour only.
 
 A reading is clear when its value is at least :data:`MARGIN` from 0: the card's ink lies
 at least that share of the way nearer one face than the other.
@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from vision.describe import warp_card
-from vision.ink import ink_of
+from vision.ink import reflectance_of, strongest_ink
 
 WIDTH = 100
 """The width (pixels) of the upright card image the two faces are compared at: a small
@@ -67,11 +67,14 @@ class PairReading:
         self._maps: dict[int, np.ndarray] = {}
 
     def _map(self, card: np.ndarray) -> np.ndarray:
-        ink = cv2.GaussianBlur(ink_of(card)[0], (0, 0), SOFTEN, borderType=cv2.BORDER_REPLICATE)
-        return ink * self.mask
+        """A card's ink in each colour channel (height × width × 3 float32), as the module
+        says."""
+        ink = 1.0 - reflectance_of(card)
+        ink = np.clip(ink / strongest_ink(ink.mean(axis=2)), 0.0, 1.5)
+        return cv2.GaussianBlur(ink, (0, 0), SOFTEN, borderType=cv2.BORDER_REPLICATE) * self.mask[..., None]
 
     def face(self, k: int) -> np.ndarray:
-        """Face ``k``'s ink map as a card's is compared."""
+        """Face ``k``'s ink as a card's is compared."""
         if k not in self._maps:
             self._maps[k] = self._map(cv2.resize(self.references[k], self.size, interpolation=cv2.INTER_AREA))
         return self._maps[k]
@@ -93,15 +96,15 @@ class PairReading:
         if spread <= 1e-9:
             return None
         try:
-            likeness, warp = cv2.findTransformECC(mean, ink, np.eye(2, 3, dtype=np.float32), cv2.MOTION_AFFINE,
-                                           (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ALIGN_STEPS, 1e-4),
-                                           self.mask, 5)
+            likeness, warp = cv2.findTransformECC(
+                mean.mean(axis=2), ink.mean(axis=2), np.eye(2, 3, dtype=np.float32), cv2.MOTION_AFFINE,
+                (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ALIGN_STEPS, 1e-4), self.mask, 5)
         except cv2.error:  # the card's ink does not correlate with the faces' at all
             return None
         if likeness < ALIGNED:
             return None
         ink = cv2.warpAffine(ink, warp, self.size, flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
-                             borderMode=cv2.BORDER_REPLICATE) * self.mask
+                             borderMode=cv2.BORDER_REPLICATE) * self.mask[..., None]
         strength = float((ink * mean).sum()) / max(float((mean * mean).sum()), 1e-9)
         if strength <= 0:
             return None

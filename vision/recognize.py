@@ -134,11 +134,9 @@ class Recognizer:
         reading (:class:`vision.pair.PairReading`) between its name (or that nearest face)
         and its rival: for a named card, the descriptors' nearest face when the name is
         another, else the ink's face when that is another, else the descriptors' runner-up;
-        for an unknown card, the descriptors' runner-up. The pair reading sees no colour,
-        so only faces printed in one colour are checked
-        (:meth:`vision.ink.InkFaces.alike`); an unknown card whose ink clearly names a third
-        face is not: the card may be any of three (:meth:`_pair_checked` says what the
-        check decides)."""
+        for an unknown card, the descriptors' runner-up. An unknown card whose ink clearly
+        names a third face is not checked: the card may be any of three
+        (:meth:`_pair_checked` says what the check decides)."""
         cards = [warp_card(image, quad) for quad in quads]
         matches = self.model.match(describe_both_ways(cards))
         ties = [k for k, match in enumerate(matches) if self.model.near_tie(match)]
@@ -175,8 +173,7 @@ class Recognizer:
                     rival = match.best if card != match.best else ink if ink != card else match.runner_up
                 else:
                     face, rival = match.best, match.runner_up
-                if rival is not None and (card is not None or clear in (None, face, rival)) and \
-                        self.ink.alike(self.model.ids.index(face), self.model.ids.index(rival)):
+                if rival is not None and (card is not None or clear in (None, face, rival)):
                     checks.append((k, face, rival))
         for k, face, rival in checks:
             matches[k] = self._pair_checked(image, quads[k], matches[k], face, rival)

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from vision.bench import real_photos
-from vision.ink import InkFaces
 from vision.otherstyle import face, write_dataset
 from vision.pair import MARGIN, PairReading
 from vision.reference import REFERENCE_SIZE
@@ -66,13 +65,21 @@ def test_a_card_that_is_neither_face_or_cannot_be_aligned_gets_no_say():
     assert reader.read(frame, quad, False, 0, 0) is None  # one face against itself tells nothing
 
 
-def test_faces_printed_in_one_colour_are_alike_and_others_not():
-    names = ("7S", "7C", "7H", "7D", "KS", "KC", "2S", "2H")
-    reader = InkFaces(np.stack([_reference(n) for n in names]), ASPECT)
-    for a, b in ((0, 1), (2, 3), (4, 5), (0, 6), (2, 7)):
-        assert reader.alike(a, b)
-    for a, b in ((0, 2), (1, 3), (6, 7), (0, 7)):
-        assert not reader.alike(a, b)
+def test_two_faces_differing_only_in_their_colour_are_told_apart_under_tinted_light():
+    # SET's twins: the same symbols in red and in purple. The light's colour divides out
+    # with the paper's; the print's stays.
+    def oval(colour: tuple[int, int, int]) -> np.ndarray:
+        card = np.full((280, 200, 3), 235, np.uint8)
+        for y in (100, 180):
+            cv2.ellipse(card, (100, y), (64, 26), 0, 0, 360, colour, -1, cv2.LINE_AA)
+        return card
+
+    references = np.stack([oval((40, 40, 200)), oval((150, 40, 150))])  # red, purple (BGR)
+    reader = PairReading(references, 200 / 280)
+    rng = np.random.default_rng(5)
+    for k, sign in ((0, 1), (1, -1)):
+        frame, quad = _seen(references[k], rng)
+        assert sign * (reader.read(frame, quad, False, 0, 1) or 0.0) >= MARGIN
 
 
 def test_cards_of_a_whole_pack_on_camera_photos_are_named_right_and_never_wrong(tmp_path):
