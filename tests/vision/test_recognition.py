@@ -244,3 +244,29 @@ def test_a_card_named_unclearly_between_two_faces_the_ink_cannot_tell_is_named_b
     if blind:
         monkeypatch.setattr(recognizer.pair, "read", lambda *args: 0.0)  # even: it cannot tell
     assert [d.card for d in recognizer.recognize(image)] == [expected]
+
+
+def test_an_unknown_card_whose_ink_names_a_third_face_is_not_named_by_the_pair_reading(standard_model, monkeypatch):
+    """The descriptors name a queen of spades, unclearly, the queen of clubs (the queen of
+    spades next) and its ink clearly names the queen of diamonds: it may be any of the
+    three, and the pair reading, asked only about two, must not name it the queen of
+    clubs (which it would: a queen of spades is nearer the clubs than the diamonds)."""
+    from dataclasses import replace
+
+    from vision.ink import InkReading
+
+    image, truth = render_scene(["QS"], deck="standard", seed=TEST_SEED + 400, distortions=(), distractors=0,
+                                surface="dark")
+    recognizer = Recognizer(standard_model)
+    ids = recognizer.model.ids
+    match = recognizer.model.match
+    monkeypatch.setattr(recognizer.model, "match", lambda descriptors: [
+        replace(m, card="QC", best="QC", runner_up="QS", margin=0.15) for m in match(descriptors)])
+    monkeypatch.setattr(recognizer.ink, "read", lambda image, quads: [
+        InkReading(ids.index("QD"), ids.index("QS"), 0.5, False, np.ones(len(ids))) for _ in quads])
+    monkeypatch.setattr(recognizer.ink, "tells", lambda reading, face: True)
+    asked = []
+    read = recognizer.pair.read
+    monkeypatch.setattr(recognizer.pair, "read", lambda *args: asked.append(args[3:]) or read(*args))
+    assert [d.card for d in recognizer.recognize(image)] == [None]
+    assert (ids.index("QC"), ids.index("QD")) not in asked
