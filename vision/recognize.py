@@ -183,9 +183,8 @@ class Recognizer:
         """``match`` once the pair reading (:class:`vision.pair.PairReading`) has told
         ``face`` (the card's name, or the descriptors' nearest face when it is unknown)
         from ``rival``: a named card stays named unless the reading leans the other way or
-        is even; an unknown card is named ``face`` when the reading clearly names it, or
-        ``rival`` when the reading clearly names that and it is one of the descriptors' two
-        nearest faces. A reading with no say changes nothing."""
+        is even; an unknown card is named ``face`` or ``rival``, whichever the reading
+        clearly names. A reading with no say changes nothing."""
         ids = self.model.ids
         lean = self.pair.read(image, quad, match.upside_down, ids.index(face), ids.index(rival))
         if lean is None:
@@ -194,7 +193,7 @@ class Recognizer:
             return match if lean > 0 else replace(match, card=None)
         if lean >= PAIR_MARGIN:
             return replace(match, card=face)
-        if lean <= -PAIR_MARGIN and rival in (match.best, match.runner_up):
+        if lean <= -PAIR_MARGIN:
             return replace(match, card=rival)
         return match
 
