@@ -198,23 +198,8 @@ class DeckModel:
         index descriptors' own scale); the match comes back with that face, the index's
         margin and the best face's confidence (the two faces' are within
         ``min_margin`` of each other). Anything else comes back unchanged."""
-        if not self.near_tie(match):
+        if not self.near_tie(match) or match.runner_up is None or self.index_projection is None:
             return match
-        named = self.by_index(match, index)
-        if named is None:
-            return match
-        nearer, margin = named
-        other = match.runner_up if nearer == match.best else match.best
-        return Match(nearer, match.confidence, margin, nearer, other, match.upside_down)
-
-    def by_index(self, match: Match, index: np.ndarray) -> tuple[str, float] | None:
-        """Which of ``match``'s best face and runner-up the card's corner ``index`` names
-        (:func:`~vision.describe.describe_index` of the card turned as ``match`` says),
-        and the index's margin between the two: the face whose index prototypes are
-        nearer, when it is clearly nearer (:data:`INDEX_MARGIN`) and near enough
-        (``min_confidence`` on the index descriptors' own scale); else ``None``."""
-        if match.runner_up is None or self.index_projection is None:
-            return None
         seen = np.asarray(index, np.float32).reshape(INDEX_LENGTH) @ self.index_projection
         ends = np.append(self._starts[1:], len(self.labels))
         d2 = {}
@@ -224,8 +209,8 @@ class DeckModel:
         nearer, other = sorted(d2, key=d2.__getitem__)
         margin = 1.0 - d2[nearer] / max(d2[other], 1e-9)
         if margin < INDEX_MARGIN or 1.0 / (1.0 + d2[nearer] / self.index_scale) < self.min_confidence:
-            return None
-        return nearer, margin
+            return match
+        return Match(nearer, match.confidence, margin, nearer, other, match.upside_down)
 
     # --- files -------------------------------------------------------------------------
 

@@ -85,16 +85,16 @@ class PairReading:
         the second, as the module says; ``None`` (no say) when the two faces' maps are
         the same, or the card cannot be aligned to them or, aligned, does not fit them
         (:data:`ALIGNED`)."""
-        card = warp_card(image, quad, self.size, inset=0.0)
-        if upside_down:
-            card = np.ascontiguousarray(card[::-1, ::-1])
-        ink = self._map(card)
         a, b = self.face(first), self.face(second)
-        mean = (a + b) / 2
         difference = a - b
         spread = float((difference * difference).sum())
         if spread <= 1e-9:
             return None
+        mean = (a + b) / 2
+        card = warp_card(image, quad, self.size, inset=0.0)
+        if upside_down:
+            card = np.ascontiguousarray(card[::-1, ::-1])
+        ink = self._map(card)
         try:
             likeness, warp = cv2.findTransformECC(
                 mean.mean(axis=2), ink.mean(axis=2), np.eye(2, 3, dtype=np.float32), cv2.MOTION_AFFINE,
