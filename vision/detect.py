@@ -2,12 +2,17 @@
 
 Finding a card is done in three steps:
 
-1. *Candidates.* Two segmentations run side by side, so that white cards are found on
+1. *Candidates.* Three segmentations run side by side, so that white cards are found on
    dark, patterned and light tables alike: where the image is a little brighter than
    the mean of its surroundings (:func:`_brighter_than_around`: uneven light and
    shadows cancel, and a card barely brighter than a light table still stands out
-   along its edges), and the regions closed by Canny edges grown by a pixel
-   (:func:`_edge_mask`). The regions are the outer contours of the two masks
+   along its edges), the regions closed by Canny edges grown by a pixel
+   (:func:`_edge_mask`), and, where the table itself took part in one of these (a
+   region larger than any card: a light cloth with a pattern), the same at Canny's
+   lower thresholds: there a card's faint edge beside the pattern's strong ones (a white
+   card on light cloth with dark dots) closes too. This mask comes last and adds only
+   regions that the cards found leave unexplained and that hold at most
+   :data:`FAINT_REGION` cards. The regions are the outer contours of the masks
    (:func:`_outer_contours`, traced in C). A region that has a card's proportions becomes a
    candidate; a blob of touching or slightly overlapping cards is split into its cards
    (:func:`_split`).
@@ -45,6 +50,12 @@ from vision.outline import refine_all
 CORNER_COVER = 0.7
 """How much of a card placed at a region's corner the region must cover (:meth:`_Search._take_corners`)."""
 
+FAINT_REGION = 2.0
+"""How many cards of the frame's typical size a region of the faint edges may hold to be
+searched (:meth:`_Search.add`): a card whose outline closes only there, with the table's
+pattern touching it, is a card and a little more; a larger region joins cards and table,
+and splitting it costs time and gives outlines that are no card."""
+
 SLANT = 1.5
 """How many times :attr:`DetectSettings.aspect_tolerance` a shape's proportions may be
 off where more is allowed: a region's rough outline (it is refined, and checked again),
@@ -74,7 +85,8 @@ class DetectSettings:
     brighter-than-around segmentation when it is more than ``local_contrast`` grey levels
     above the mean (rounded to a grey level) of a square around it whose side is
     ``local_window`` of the geometric mean of the image's width and height (51 pixels at
-    640×480).
+    640×480). The edge segmentations use Canny's thresholds ``canny_low`` and
+    ``canny_high``, then ``faint_low`` and ``faint_high``.
     """
 
     aspect: float = POKER_ASPECT
@@ -86,6 +98,8 @@ class DetectSettings:
     edge_contrast: float = 7.0
     canny_low: int = 20
     canny_high: int = 90
+    faint_low: int = 10
+    faint_high: int = 40
     local_window: float = 0.092
     local_contrast: float = 3.0
 
@@ -287,10 +301,10 @@ _GROW = np.ones((3, 3), np.uint8)
 """The 3 × 3 square the edge mask's edges are grown by."""
 
 
-def _edge_mask(blurred: np.ndarray, settings: DetectSettings) -> np.ndarray:
-    """Canny's edges of ``blurred`` (``canny_low``, ``canny_high``) grown by a pixel, so
+def _edge_mask(blurred: np.ndarray, low: int, high: int) -> np.ndarray:
+    """Canny's edges of ``blurred`` (thresholds ``low`` and ``high``) grown by a pixel, so
     that an edge broken by a pixel still closes a region."""
-    return cv2.dilate(cv2.Canny(blurred, settings.canny_low, settings.canny_high), _GROW)
+    return cv2.dilate(cv2.Canny(blurred, low, high), _GROW)
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
@@ -334,7 +348,10 @@ class CardFinder:
             self._outlines = []
             if min(self.grey.shape[:2]) >= 16:
                 blurred = cv2.GaussianBlur(self.grey, (5, 5), 0)
-                self._search.add((_brighter_than_around(blurred, self.settings), _edge_mask(blurred, self.settings)))
+                settings = self.settings
+                if self._search.add((_brighter_than_around(blurred, settings),
+                                     _edge_mask(blurred, settings.canny_low, settings.canny_high))):
+                    self._search.add((_edge_mask(blurred, settings.faint_low, settings.faint_high),), beyond=True)
                 self._outlines = self._search.cards()
         return self._outlines
 
@@ -400,10 +417,21 @@ class _Search:
         self._centres: list[tuple[float, float]] = []
         self._boxes: list[tuple[float, float, float, float]] = []
 
-    def add(self, masks: tuple[np.ndarray, ...]) -> None:
-        """Take the candidates of the segmentations (binary masks), in order."""
-        regions = [(region, _quad_of(hull, self.settings, self.area_range))
-                   for mask in masks for region, hull in _regions(mask, self.area_range)]
+    def add(self, masks: tuple[np.ndarray, ...], beyond: bool = False) -> bool:
+        """Take the candidates of the segmentations (binary masks), in order; with
+        ``beyond`` and cards found already, only those of regions that the cards found
+        leave unexplained (by the region's convex hull: at least 0.6 of a card of the
+        typical size, as :meth:`_take_corners` counts it) and that are no larger than
+        :data:`FAINT_REGION` such cards. Returns whether a region's hull was larger than
+        any card can be: the table itself took part in a segmentation."""
+        shapes = [shape for mask in masks for shape in _regions(mask, self.area_range)]
+        larger = any(cv2.contourArea(hull) > self.area_range[1] for _, hull in shapes)
+        if beyond and self._found:
+            short, long = _typical([quad for quad, *_ in self._found])
+            shapes = [(region, hull) for region, hull in shapes
+                      if self._unexplained(hull) >= 0.6 * short * long
+                      and cv2.contourArea(hull) <= FAINT_REGION * short * long]
+        regions = [(region, _quad_of(hull, self.settings, self.area_range)) for region, hull in shapes]
         self._refine([single for _, single in regions if single is not None])
         cards = [found[0] for found in self._refined.values() if found is not None]
         parts = {k: _split(region, self.settings, self.area_range) for k, (region, single) in enumerate(regions)
@@ -414,6 +442,7 @@ class _Search:
                 for part in parts[k] if k in parts else _split(region, self.settings, self.area_range):
                     self._accept(part.quad, part.covered)
         self._take_corners([region for region, _ in regions])
+        return larger
 
     def _take_corners(self, regions: list[np.ndarray]) -> None:
         """Look for cards at the square corners of regions that the cards found do not

@@ -183,13 +183,18 @@ class Recognizer:
         """``match`` once the pair reading (:class:`vision.pair.PairReading`) has told
         ``face`` (the card's name, or the descriptors' nearest face when it is unknown)
         from ``rival``: a named card stays named unless the reading leans the other way or
-        is even; an unknown card is named ``face`` or ``rival``, whichever the reading
-        clearly names. A reading with no say changes nothing."""
+        is even, and it is named ``rival`` instead when the reading clearly names it and it
+        is the face the descriptors named clearly (twice the model's margin: the card's
+        ink had named another face against them, and now two readings outvote it); an
+        unknown card is named ``face`` or ``rival``, whichever the reading clearly names.
+        A reading with no say changes nothing."""
         ids = self.model.ids
         lean = self.pair.read(image, quad, match.upside_down, ids.index(face), ids.index(rival))
         if lean is None:
             return match
         if match.card is not None:
+            if lean <= -PAIR_MARGIN and rival == match.best and match.margin >= 2 * self.model.min_margin:
+                return replace(match, card=rival)
             return match if lean > 0 else replace(match, card=None)
         if lean >= PAIR_MARGIN:
             return replace(match, card=face)

@@ -155,6 +155,35 @@ def test_a_card_barely_brighter_than_a_light_table_is_found_beside_bright_ones()
     assert all(min(_error(quad, card) for quad in found) < 3 for card in cards)
 
 
+def _pipped_card(image: np.ndarray, centre, angle: float, paper: int) -> np.ndarray:
+    """Draw a plain card (126 × 176 pixels) with five dark pips; its corners."""
+    corners = cv2.boxPoints((centre, (126, 176), angle))
+    cv2.fillConvexPoly(image, np.int32(np.round(corners)), paper)
+    turn = cv2.getRotationMatrix2D(centre, -angle, 1)
+    for dx, dy in ((-30, -50), (30, -50), (0, 0), (-30, 50), (30, 50)):
+        x, y = turn @ np.array([centre[0] + dx, centre[1] + dy, 1])
+        cv2.circle(image, (int(x), int(y)), 9, 40, -1)
+    return corners
+
+
+def test_white_cards_on_a_light_cloth_with_darker_dots_are_found():
+    from vision.detect import find_cards
+
+    # white cards (230) on a grey cloth (200) with darker dots (150) that touch them:
+    # the cloth between the dots is brighter than its surroundings as the cards are,
+    # and the cards' edges are fainter than the dots'
+    image = np.full((480, 640), 200, np.uint8)
+    for y in range(10, 480, 48):
+        for x in range(10 + (y // 48 % 2) * 24, 640, 48):
+            cv2.circle(image, (x, y), 13, 150, -1)
+    cards = [_pipped_card(image, centre, angle, 230) for centre, angle in
+             (((120, 140), 7), ((330, 300), -10), ((520, 170), 20))]
+    image = cv2.GaussianBlur(image, (5, 5), 0)
+    found = find_cards(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR))
+    assert len(found) == 3
+    assert all(min(_error(quad, card) for quad in found) < 6 for card in cards)
+
+
 def test_a_card_whose_candidate_cannot_be_placed_is_found_at_its_corners():
     from vision.detect import find_cards
 

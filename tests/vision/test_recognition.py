@@ -270,3 +270,36 @@ def test_an_unknown_card_whose_ink_names_a_third_face_is_not_named_by_the_pair_r
     monkeypatch.setattr(recognizer.pair, "read", lambda *args: asked.append(args[3:]) or read(*args))
     assert [d.card for d in recognizer.recognize(image)] == [None]
     assert (ids.index("QC"), ids.index("QD")) not in asked
+
+
+@pytest.mark.parametrize("clearly, expected", [(True, "QS"), (False, None)])
+def test_a_card_named_by_its_ink_against_the_descriptors_is_named_what_they_and_the_pair_reading_say(
+        standard_model, monkeypatch, clearly, expected):
+    """The descriptors name a queen of spades (the queen of clubs next), and its ink
+    clearly names the queen of clubs, with the cues agreeing: the ink would name it the
+    clubs. The pair reading, asked the clubs against the spades, names the spades: with
+    the descriptors' name clear, two readings outvote the ink and the card is named
+    the spades; with the descriptors' name unclear (a near tie), it stays unknown."""
+    from dataclasses import replace
+
+    from vision.ink import InkReading
+
+    image, truth = render_scene(["QS"], deck="standard", seed=TEST_SEED + 400, distortions=(), distractors=0,
+                                surface="dark")
+    recognizer = Recognizer(standard_model)
+    ids = recognizer.model.ids
+    margin = 2 * recognizer.model.min_margin + 0.1 if clearly else recognizer.model.min_margin / 2
+    match = recognizer.model.match
+    monkeypatch.setattr(recognizer.model, "match", lambda descriptors: [
+        replace(m, card="QS" if clearly else None, best="QS", runner_up="QC", margin=margin)
+        for m in match(descriptors)])
+    monkeypatch.setattr(recognizer.model, "near_tie", lambda m: False)
+    monkeypatch.setattr(recognizer.ink, "read", lambda image, quads: [
+        InkReading(ids.index("QC"), ids.index("QS"), 0.5, False, np.ones(len(ids))) for _ in quads])
+    monkeypatch.setattr(recognizer.ink, "tells", lambda reading, face: True)
+    monkeypatch.setattr(recognizer.cues, "agree", lambda cues, face: True)
+    asked = []
+    read = recognizer.pair.read
+    monkeypatch.setattr(recognizer.pair, "read", lambda *args: asked.append(args[3:]) or read(*args))
+    assert [d.card for d in recognizer.recognize(image)] == [expected]
+    assert (ids.index("QC"), ids.index("QS")) in asked
