@@ -403,7 +403,8 @@ class _Search:
     were refined in turn. Last, cards placed at the square corners of regions that the
     cards found leave unexplained are taken, in one more batch
     (:meth:`_take_corners`): a card merged with glare, or in a cluster that no split
-    parts, is found once its neighbours are.
+    parts, is found once its neighbours are. Each :meth:`add` does all this for its
+    masks; a later one (the faint edges) adds to the cards the earlier found.
     """
 
     def __init__(self, grey: np.ndarray, settings: DetectSettings) -> None:
