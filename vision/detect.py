@@ -2,17 +2,17 @@
 
 Finding a card is done in three steps:
 
-1. *Candidates.* Three segmentations run side by side, so that white cards are found on
+1. *Candidates.* Two segmentations run side by side, so that white cards are found on
    dark, patterned and light tables alike: where the image is a little brighter than
    the mean of its surroundings (:func:`_brighter_than_around`: uneven light and
    shadows cancel, and a card barely brighter than a light table still stands out
-   along its edges), the regions closed by Canny edges grown by a pixel
-   (:func:`_edge_mask`), and, where the table itself took part in one of these (a
-   region larger than any card: a light cloth with a pattern), the same at Canny's
-   lower thresholds: there a card's faint edge beside the pattern's strong ones (a white
-   card on light cloth with dark dots) closes too. This mask comes last and adds only
-   regions that the cards found leave unexplained and that hold at most
-   :data:`FAINT_REGION` cards. The regions are the outer contours of the masks
+   along its edges), and the regions closed by Canny edges grown by a pixel
+   (:func:`_edge_mask`). Where the table itself took part in one of these (a region
+   larger than any card: a light cloth with a pattern), a third follows, the same edges
+   at Canny's lower thresholds: there a card's faint edge beside the pattern's strong
+   ones (a white card on light cloth with dark dots) closes too. It adds only regions
+   that the cards found leave unexplained and that hold at most :data:`FAINT_REGION`
+   cards. The regions are the outer contours of the masks
    (:func:`_outer_contours`, traced in C). A region that has a card's proportions becomes a
    candidate; a blob of touching or slightly overlapping cards is split into its cards
    (:func:`_split`).

@@ -170,7 +170,7 @@ def test_white_cards_on_a_light_cloth_with_darker_dots_are_found():
     from vision.detect import find_cards
 
     # white cards (230) on a grey cloth (200) with darker dots (150) that touch them:
-    # the cloth between the dots is brighter than its surroundings as the cards are,
+    # the cloth between the dots is brighter than its surroundings, as the cards are,
     # and the cards' edges are fainter than the dots'
     image = np.full((480, 640), 200, np.uint8)
     for y in range(10, 480, 48):
