@@ -224,6 +224,32 @@ def test_a_card_found_by_half_its_outline_is_named_by_the_whole(mustang_model, m
     assert min(np.abs(np.roll(named[target.kind], k, axis=0) - true).max() for k in range(4)) < 4
 
 
+def _queen_of_spades(standard_model, monkeypatch, ink: tuple[str, str] | None = None,
+                     **named) -> tuple[np.ndarray, Recognizer, list[tuple[int, int]]]:
+    """A queen of spades alone on a dark table, and a recogniser whose descriptors give
+    every card the fields ``named`` (its name, nearest faces, margin) and, with ``ink``,
+    whose ink reading names the first of those two faces clearly, the second next. Also
+    the list of face pairs the pair reading is asked about, in order."""
+    from dataclasses import replace
+
+    from vision.ink import InkReading
+
+    image, _ = render_scene(["QS"], deck="standard", seed=TEST_SEED + 400, distortions=(), distractors=0,
+                            surface="dark")
+    recognizer = Recognizer(standard_model)
+    ids = recognizer.model.ids
+    match = recognizer.model.match
+    monkeypatch.setattr(recognizer.model, "match",
+                        lambda descriptors: [replace(m, **named) for m in match(descriptors)])
+    if ink is not None:
+        monkeypatch.setattr(recognizer.ink, "read", lambda image, quads: [
+            InkReading(ids.index(ink[0]), ids.index(ink[1]), 0.5, False, np.ones(len(ids))) for _ in quads])
+    asked: list[tuple[int, int]] = []
+    read = recognizer.pair.read
+    monkeypatch.setattr(recognizer.pair, "read", lambda *args: asked.append(args[3:]) or read(*args))
+    return image, recognizer, asked
+
+
 @pytest.mark.parametrize("named, runner_up, blind, expected", [
     ("QS", "QC", False, "QS"), ("QC", "QS", False, "QS"), ("QS", "QC", True, None)])
 def test_a_card_named_unclearly_between_two_faces_the_ink_cannot_tell_is_named_by_the_pair_reading(
@@ -232,14 +258,8 @@ def test_a_card_named_unclearly_between_two_faces_the_ink_cannot_tell_is_named_b
     ink cannot tell apart: the pair reading (vision.pair) decides, right even when the
     descriptors' nearest face is the wrong one; when it cannot tell either (``blind``),
     the card is unknown."""
-    from dataclasses import replace
-
-    image, truth = render_scene(["QS"], deck="standard", seed=TEST_SEED + 400, distortions=(), distractors=0,
-                                surface="dark")
-    recognizer = Recognizer(standard_model)
-    match = recognizer.model.match
-    monkeypatch.setattr(recognizer.model, "match", lambda descriptors: [
-        replace(m, card=named, best=named, runner_up=runner_up, margin=0.15) for m in match(descriptors)])
+    image, recognizer, _ = _queen_of_spades(standard_model, monkeypatch, card=named, best=named,
+                                            runner_up=runner_up, margin=0.15)
     monkeypatch.setattr(recognizer.ink, "tells", lambda reading, face: False)
     if blind:
         monkeypatch.setattr(recognizer.pair, "read", lambda *args: 0.0)  # even: it cannot tell
@@ -251,23 +271,10 @@ def test_an_unknown_card_whose_ink_names_a_third_face_is_not_named_by_the_pair_r
     spades next) and its ink clearly names the queen of diamonds: it may be any of the
     three, and the pair reading, asked only about two, must not name it the queen of
     clubs (which it would: a queen of spades is nearer the clubs than the diamonds)."""
-    from dataclasses import replace
-
-    from vision.ink import InkReading
-
-    image, truth = render_scene(["QS"], deck="standard", seed=TEST_SEED + 400, distortions=(), distractors=0,
-                                surface="dark")
-    recognizer = Recognizer(standard_model)
+    image, recognizer, asked = _queen_of_spades(standard_model, monkeypatch, ink=("QD", "QS"), card="QC",
+                                                best="QC", runner_up="QS", margin=0.15)
     ids = recognizer.model.ids
-    match = recognizer.model.match
-    monkeypatch.setattr(recognizer.model, "match", lambda descriptors: [
-        replace(m, card="QC", best="QC", runner_up="QS", margin=0.15) for m in match(descriptors)])
-    monkeypatch.setattr(recognizer.ink, "read", lambda image, quads: [
-        InkReading(ids.index("QD"), ids.index("QS"), 0.5, False, np.ones(len(ids))) for _ in quads])
     monkeypatch.setattr(recognizer.ink, "tells", lambda reading, face: True)
-    asked = []
-    read = recognizer.pair.read
-    monkeypatch.setattr(recognizer.pair, "read", lambda *args: asked.append(args[3:]) or read(*args))
     assert [d.card for d in recognizer.recognize(image)] == [None]
     assert (ids.index("QC"), ids.index("QD")) not in asked
 
@@ -280,26 +287,13 @@ def test_a_card_named_by_its_ink_against_the_descriptors_is_named_what_they_and_
     clubs. The pair reading, asked the clubs against the spades, names the spades: with
     the descriptors' name clear, two readings outvote the ink and the card is named
     the spades; with the descriptors' name unclear (a near tie), it stays unknown."""
-    from dataclasses import replace
-
-    from vision.ink import InkReading
-
-    image, truth = render_scene(["QS"], deck="standard", seed=TEST_SEED + 400, distortions=(), distractors=0,
-                                surface="dark")
-    recognizer = Recognizer(standard_model)
+    min_margin = standard_model.min_margin
+    image, recognizer, asked = _queen_of_spades(
+        standard_model, monkeypatch, ink=("QC", "QS"), card="QS" if clearly else None, best="QS", runner_up="QC",
+        margin=2 * min_margin + 0.1 if clearly else min_margin / 2)
     ids = recognizer.model.ids
-    margin = 2 * recognizer.model.min_margin + 0.1 if clearly else recognizer.model.min_margin / 2
-    match = recognizer.model.match
-    monkeypatch.setattr(recognizer.model, "match", lambda descriptors: [
-        replace(m, card="QS" if clearly else None, best="QS", runner_up="QC", margin=margin)
-        for m in match(descriptors)])
     monkeypatch.setattr(recognizer.model, "near_tie", lambda m: False)
-    monkeypatch.setattr(recognizer.ink, "read", lambda image, quads: [
-        InkReading(ids.index("QC"), ids.index("QS"), 0.5, False, np.ones(len(ids))) for _ in quads])
     monkeypatch.setattr(recognizer.ink, "tells", lambda reading, face: True)
     monkeypatch.setattr(recognizer.cues, "agree", lambda cues, face: True)
-    asked = []
-    read = recognizer.pair.read
-    monkeypatch.setattr(recognizer.pair, "read", lambda *args: asked.append(args[3:]) or read(*args))
     assert [d.card for d in recognizer.recognize(image)] == [expected]
     assert (ids.index("QC"), ids.index("QS")) in asked
