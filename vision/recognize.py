@@ -134,8 +134,11 @@ class Recognizer:
         reading (:class:`vision.pair.PairReading`) between its name (or that nearest face)
         and its rival: for a named card, the descriptors' nearest face when the name is
         another, else the ink's face when that is another, else the descriptors' runner-up;
-        for an unknown card, the descriptors' runner-up. An unknown card whose ink clearly
-        names a third face is not checked: the card may be any of three
+        for an unknown card the descriptors named clearly (twice the margin) and its ink
+        clearly named another face, that face (the two readings disagree, and the face
+        the pair reading clearly names has two for it);
+        for any other unknown card, the descriptors' runner-up. Such another unknown card
+        whose ink clearly names a third face is not checked: the card may be any of three
         (:meth:`_pair_checked` says what the check decides)."""
         cards = [warp_card(image, quad) for quad in quads]
         matches = self.model.match(describe_both_ways(cards))
@@ -171,6 +174,8 @@ class Recognizer:
                 if card is not None:
                     face = card
                     rival = match.best if card != match.best else ink if ink != card else match.runner_up
+                elif clear is not None and clear != match.best and match.margin >= 2 * self.model.min_margin:
+                    face, rival = match.best, clear
                 else:
                     face, rival = match.best, match.runner_up
                 if rival is not None and (card is not None or clear in (None, face, rival)):

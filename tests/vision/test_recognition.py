@@ -297,3 +297,24 @@ def test_a_card_named_by_its_ink_against_the_descriptors_is_named_what_they_and_
     monkeypatch.setattr(recognizer.cues, "agree", lambda cues, face: True)
     assert [d.card for d in recognizer.recognize(image)] == [expected]
     assert (ids.index("QC"), ids.index("QS")) in asked
+
+
+@pytest.mark.parametrize("blind, expected", [(False, "QS"), (True, None)])
+def test_a_card_named_clearly_whose_ink_alone_names_a_third_face_is_named_by_the_pair_reading(
+        standard_model, monkeypatch, blind, expected):
+    """The descriptors name a queen of spades clearly (the queen of clubs next), but its
+    ink clearly names the queen of diamonds, and the card's own cues do not back the ink:
+    the ink alone would leave it unknown. The pair reading, asked the spades against the
+    diamonds, names the spades: two readings outvote the ink. When the pair reading
+    cannot tell (``blind``), the card stays unknown."""
+    image, recognizer, asked = _queen_of_spades(
+        standard_model, monkeypatch, ink=("QD", "QC"), card="QS", best="QS", runner_up="QC",
+        margin=2 * standard_model.min_margin + 0.1)
+    ids = recognizer.model.ids
+    monkeypatch.setattr(recognizer.model, "near_tie", lambda m: False)
+    monkeypatch.setattr(recognizer.ink, "tells", lambda reading, face: True)
+    monkeypatch.setattr(recognizer.cues, "agree", lambda cues, face: False)
+    if blind:
+        monkeypatch.setattr(recognizer.pair, "read", lambda *args: asked.append(args[3:]) or 0.0)
+    assert [d.card for d in recognizer.recognize(image)] == [expected]
+    assert (ids.index("QS"), ids.index("QD")) in asked
