@@ -50,6 +50,11 @@ from vision.outline import refine_all
 CORNER_COVER = 0.7
 """How much of a card placed at a region's corner the region must cover (:meth:`_Search._take_corners`)."""
 
+UNEXPLAINED = 0.6
+"""How much of a card of the frame's typical size a region must leave unexplained by the
+cards found (:meth:`_Search._unexplained`) to be searched again: for cards at its
+corners (:meth:`_Search._take_corners`), and in the faint edges (:meth:`_Search.add`)."""
+
 FAINT_REGION = 2.0
 """How many cards of the frame's typical size a region of the faint edges may hold to be
 searched (:meth:`_Search.add`): a card whose outline closes only there, with the table's
@@ -421,8 +426,8 @@ class _Search:
     def add(self, masks: tuple[np.ndarray, ...], beyond: bool = False) -> bool:
         """Take the candidates of the segmentations (binary masks), in order; with
         ``beyond`` and cards found already, only those of regions that the cards found
-        leave unexplained (by the region's convex hull: at least 0.6 of a card of the
-        typical size, as :meth:`_take_corners` counts it) and that are no larger than
+        leave unexplained (by the region's convex hull: at least :data:`UNEXPLAINED` of a
+        card of the typical size, as :meth:`_take_corners` counts it) and that are no larger than
         :data:`FAINT_REGION` such cards. Returns whether a region's hull was larger than
         any card can be: the table itself took part in a segmentation."""
         shapes = [shape for mask in masks for shape in _regions(mask, self.area_range)]
@@ -430,7 +435,7 @@ class _Search:
         if beyond and self._found:
             short, long = _typical([quad for quad, *_ in self._found])
             shapes = [(region, hull) for region, hull in shapes
-                      if self._unexplained(hull) >= 0.6 * short * long
+                      if self._unexplained(hull) >= UNEXPLAINED * short * long
                       and cv2.contourArea(hull) <= FAINT_REGION * short * long]
         regions = [(region, _quad_of(hull, self.settings, self.area_range)) for region, hull in shapes]
         self._refine([single for _, single in regions if single is not None])
@@ -447,7 +452,7 @@ class _Search:
 
     def _take_corners(self, regions: list[np.ndarray]) -> None:
         """Look for cards at the square corners of regions that the cards found do not
-        explain (at least 0.6 of a card's area left): a card merged with glare, a
+        explain (at least :data:`UNEXPLAINED` of a card's area left): a card merged with glare, a
         shadow or its neighbours into one region keeps its own corners on the region's
         border. At each such corner a card of the frame's typical size (the median of
         the cards found; none without them) is placed both ways round, and taken as a
@@ -461,7 +466,8 @@ class _Search:
         short, long = _typical([quad for quad, *_ in self._found])
         candidates = _Quads()
         for region in regions:
-            if cv2.contourArea(region) < 0.6 * short * long or self._unexplained(region) < 0.6 * short * long:
+            least = UNEXPLAINED * short * long
+            if cv2.contourArea(region) < least or self._unexplained(region) < least:
                 continue
             x, y, w, h = cv2.boundingRect(region)
             solid = np.zeros((h, w), np.uint8)

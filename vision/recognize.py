@@ -92,7 +92,7 @@ class Recognizer:
                 (k, quad) for k, others in finder.alternatives(quads, again).items()
                 for quad in others]
             for (k, quad), match in zip(tries, self._match(image, [quad for _, quad in tries])):
-                if match.card is not None and match.margin >= 2 * self.model.min_margin and \
+                if match.card is not None and self._named_clearly(match) and \
                         (matches[k].card is None or match.confidence > matches[k].confidence):
                     quads[k], matches[k] = quad, match
         out = []
@@ -136,10 +136,10 @@ class Recognizer:
         another, else the ink's face when that is another, else the descriptors' runner-up;
         for an unknown card the descriptors named clearly (twice the margin) and its ink
         clearly named another face, that face (the two readings disagree, and the face
-        the pair reading clearly names has two for it);
-        for any other unknown card, the descriptors' runner-up. Such another unknown card
-        whose ink clearly names a third face is not checked: the card may be any of three
-        (:meth:`_pair_checked` says what the check decides)."""
+        the pair reading clearly names has two for it); for any other unknown card, the
+        descriptors' runner-up. Such another unknown card whose ink clearly names a third
+        face is not checked: the card may be any of three (:meth:`_pair_checked` says what
+        the check decides)."""
         cards = [warp_card(image, quad) for quad in quads]
         matches = self.model.match(describe_both_ways(cards))
         ties = [k for k, match in enumerate(matches) if self.model.near_tie(match)]
@@ -156,7 +156,7 @@ class Recognizer:
             if match.confidence < self.model.min_confidence:
                 card = ink if clear in (match.best, match.runner_up) and \
                     self.cues.agree(self.cues.of(image, quads[k]), reading.best) else None
-            elif match.card is not None and (k in ties or match.margin >= 2 * self.model.min_margin):
+            elif match.card is not None and (k in ties or self._named_clearly(match)):
                 card = match.card if clear in (None, match.card) else None
                 if card is None and twice and self.cues.agree(self.cues.of(image, quads[k]), reading.best):
                     card = ink
@@ -168,13 +168,12 @@ class Recognizer:
             else:
                 card = None
             matches[k] = replace(match, card=card)
-            sure = card is not None and card == match.best == clear and k not in ties and \
-                match.margin >= 2 * self.model.min_margin
+            sure = card is not None and card == match.best == clear and k not in ties and self._named_clearly(match)
             if not sure and (card is not None or match.confidence >= self.model.min_confidence):
                 if card is not None:
                     face = card
                     rival = match.best if card != match.best else ink if ink != card else match.runner_up
-                elif clear is not None and clear != match.best and match.margin >= 2 * self.model.min_margin:
+                elif clear is not None and clear != match.best and self._named_clearly(match):
                     face, rival = match.best, clear
                 else:
                     face, rival = match.best, match.runner_up
@@ -198,7 +197,7 @@ class Recognizer:
         if lean is None:
             return match
         if match.card is not None:
-            if lean <= -PAIR_MARGIN and rival == match.best and match.margin >= 2 * self.model.min_margin:
+            if lean <= -PAIR_MARGIN and rival == match.best and self._named_clearly(match):
                 return replace(match, card=rival)
             return match if lean > 0 else replace(match, card=None)
         if lean >= PAIR_MARGIN:
@@ -206,6 +205,13 @@ class Recognizer:
         if lean <= -PAIR_MARGIN:
             return replace(match, card=rival)
         return match
+
+    def _named_clearly(self, match: Match) -> bool:
+        """Whether the descriptors name ``match``'s nearest face clearly: by twice the
+        model's margin. A name from another outline's try must be clear (:meth:`recognize`);
+        a clear name stands unless the ink clearly names another face (:meth:`_match`),
+        and with the pair reading it outvotes the ink (:meth:`_pair_checked`)."""
+        return match.margin >= 2 * self.model.min_margin
 
     @staticmethod
     def _upright(cards: list[np.ndarray], matches: list[Match], which: list[int]) -> list[np.ndarray]:
