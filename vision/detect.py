@@ -360,6 +360,13 @@ class CardFinder:
                 self._outlines = self._search.cards()
         return self._outlines
 
+    def refined(self, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The outlines ``quads`` (N × 4 × 2, clockwise) refined on this image as its own
+        candidates are (:func:`vision.outline.refine_all`, each on its own), and the share
+        of each one's sides that lie on the card's edges (NaN where its sides cannot be
+        placed). Nothing is kept: :meth:`outlines` does not see them."""
+        return refine_all(self._search.grey, quads, self.settings.aspect, self.settings.edge_contrast)
+
     def alternatives(self, quads: list[np.ndarray], which: list[int]) -> dict[int, list[np.ndarray]]:
         """Other outlines for the cards ``which`` of those found (``quads``, as
         :func:`find_cards` gives them), whose found outline may be only part of the

@@ -12,7 +12,8 @@ Their descriptors (:func:`~vision.describe.describe_all`, and of the corner inde
   is found, checked and cut out (:func:`vision.reference.crop_reference`); a picture in
   which no whole card can be told from the table is refused, by its file name.
 * :class:`LiveEnrolment` is driven by the enrolment wizard: it asks for one card at a
-  time and captures it from camera frames once it lies still and sharp.
+  time and captures it from camera frames once it lies still and sharp (its outline
+  settled first as a reference photo's is: :func:`vision.reference.settle`).
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ import numpy as np
 from companion.i18n import Domain, Text
 from vision.decks import Deck, POKER_ASPECT, builtin, custom
 from vision.describe import WARP_SIZE, describe_all, describe_both_ways, describe_index, warp_card
-from vision.detect import DetectSettings, find_cards
+from vision.detect import CardFinder, DetectSettings
 from vision.errors import EnrolmentError, ImageError
 from vision.model import DeckModel
-from vision.reference import ASPECT_TOLERANCE, REFERENCE_SIZE, UnclearReference, crop_reference
+from vision.reference import ASPECT_TOLERANCE, REFERENCE_SIZE, UnclearReference, crop_reference, settle
 from vision.render import apply_light, apply_sensor, paste_sprite
 from vision.zone import PlayZone
 
@@ -226,7 +227,8 @@ class LiveEnrolment:
         if card is None:
             raise EnrolmentError(D.text("Say which card to show before showing it."))
         image = self.zone.flatten(frame) if self.zone else frame
-        quads = find_cards(image, DetectSettings(aspect=self.deck.aspect))
+        finder = CardFinder(image, DetectSettings(aspect=self.deck.aspect))
+        quads = [quad for quad, _ in finder.outlines()]
         if not quads:
             self._previous, self._still = None, 0
             return EnrolStatus(EnrolState.SEARCHING, D.text("Lay the card {card} face up in the play zone.",
@@ -243,7 +245,7 @@ class LiveEnrolment:
         self._still = 1 if moved else self._still + 1
         if self._still < self.still_frames:
             return EnrolStatus(EnrolState.HOLD_STILL, D.text("Card seen; keep it still."), card, outline)
-        upright = warp_card(image, quad, REFERENCE_SIZE, inset=0.0)
+        upright = warp_card(image, settle(finder, quad, self.deck.aspect), REFERENCE_SIZE, inset=0.0)
         grey = cv2.cvtColor(cv2.resize(upright, WARP_SIZE, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
         if cv2.Laplacian(grey, cv2.CV_64F).var() < self.min_sharpness:
             self._still = 0
