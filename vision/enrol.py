@@ -245,7 +245,9 @@ class LiveEnrolment:
         self._still = 1 if moved else self._still + 1
         if self._still < self.still_frames:
             return EnrolStatus(EnrolState.HOLD_STILL, D.text("Card seen; keep it still."), card, outline)
-        upright = warp_card(image, settle(finder, quad, self.deck.aspect), REFERENCE_SIZE, inset=0.0)
+        settled = settle(finder, quad, self.deck.aspect)
+        outline = self._outline(settled)   # where the card is cut out, as the screen shows it
+        upright = warp_card(image, settled, REFERENCE_SIZE, inset=0.0)
         grey = cv2.cvtColor(cv2.resize(upright, WARP_SIZE, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
         if cv2.Laplacian(grey, cv2.CV_64F).var() < self.min_sharpness:
             self._still = 0

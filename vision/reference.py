@@ -151,9 +151,9 @@ def settle(finder: CardFinder, quad: np.ndarray, aspect: float,
     again from each of its sizes :data:`SETTLE` (about its centre): of the outlines that
     fit the card (:func:`fits_card` with ``tolerance``, and proportions within
     :data:`ASPECT_TOLERANCE` of ``quad``'s), the one that lies most on the card's edges;
-    ``quad`` when none does.
-    Of outlines that lie as much, the smallest: where the refinement errs, it takes a
-    line of the table just beyond the card for its edge (the outermost line it finds).
+    ``quad`` when none does. Of outlines that lie as much, the smallest: where the
+    refinement errs, it takes a line of the table just beyond the card for its edge (the
+    outermost line it finds).
 
     One refinement can land on such a line from one start and on the card's edge from a
     slightly other one (a row of dots or a stripe beside a card as bright as the

@@ -82,8 +82,13 @@ def test_the_live_wizard_captures_such_a_card_along_its_edges(seed, card):
     photo = taught_photo(card, PACK.aspect, seed, NUMBER[card])
     wizard = LiveEnrolment(PACK, still_frames=2)
     wizard.expect(card)
-    assert [wizard.feed(photo.image).state for _ in range(2)] == [EnrolState.HOLD_STILL, EnrolState.CAPTURED]
+    statuses = [wizard.feed(photo.image) for _ in range(2)]
+    assert [status.state for status in statuses] == [EnrolState.HOLD_STILL, EnrolState.CAPTURED]
     assert off_the_card(wizard.captured[card], photo) < CUT_RIGHT
+    # the outline the screen shows with "learnt" is the one the card was cut out by
+    shown, true = np.array(statuses[1].outline), photo.corners[0]
+    assert min(np.hypot(*(np.roll(corners, k, axis=0) - true).T).max()
+               for corners in (shown, shown[::-1]) for k in range(4)) < 4.0
 
 
 def test_a_card_photographed_aslant_with_a_shadow_across_it_is_not_cut_short():
