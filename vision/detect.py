@@ -12,7 +12,11 @@ Finding a card is done in three steps:
    at Canny's lower thresholds: there a card's faint edge beside the pattern's strong
    ones (a white card on light cloth with dark dots) closes too. It adds only regions
    that the cards found leave unexplained and that hold at most :data:`FAINT_REGION`
-   cards. The regions are the outer contours of the masks
+   cards. Last, the same way, the regions that these faint edges enclose, each parted
+   from the table where only a gap in its outline joined them (:func:`_enclosed`): a
+   card on a cloth whose white stripes, or the cloth between its dots, are as light as
+   its paper is a region of no mask, its outline broken where it meets the light cloth
+   and joined to the pattern's. The regions are the outer contours of the masks
    (:func:`_outer_contours`, traced in C). A region that has a card's proportions becomes a
    candidate; a blob of touching or slightly overlapping cards is split into its cards
    (:func:`_split`).
@@ -22,7 +26,8 @@ Finding a card is done in three steps:
    the cards found leave much of a region unexplained (a card merged with glare, a
    shadow or its neighbours, or overlapped by several others in a cluster that no
    split parts), cards of the frame's typical size placed at the region's square
-   corners are candidates too.
+   corners are candidates too, as are such cards placed at the corners of the
+   candidates of the same segmentation whose outline could not be placed.
 3. *Choice.* A refined candidate is kept when enough of its outline lies on such an
    edge (:attr:`DetectSettings.edge_support`) and it still has a card's shape; of
    candidates that describe the same card, the best supported wins; a region inside a
@@ -60,6 +65,13 @@ FAINT_REGION = 2.0
 searched (:meth:`_Search.add`): a card whose outline closes only there, with the table's
 pattern touching it, is a card and a little more; a larger region joins cards and table,
 and splitting it costs time and gives outlines that are no card."""
+
+ENCLOSED_GAP = 0.0162
+"""How wide a gap in a card's outline :func:`_enclosed` closes, as a share of the
+geometric mean of the picture's width and height (9 pixels at 640×480): a card's edge
+against a cloth as light as its paper (a white stripe or the cloth between dots) is
+lost for a few pixels here and there, while the stripes and the cloth between dots
+are wider."""
 
 SLANT = 1.5
 """How many times :attr:`DetectSettings.aspect_tolerance` a shape's proportions may be
@@ -312,6 +324,26 @@ def _edge_mask(blurred: np.ndarray, low: int, high: int) -> np.ndarray:
     return cv2.dilate(cv2.Canny(blurred, low, high), _GROW)
 
 
+def _enclosed(edges: np.ndarray, largest: float) -> np.ndarray:
+    """The regions that ``edges`` (a uint8 mask) enclose, each on its own: where a
+    card's outline in the edges is broken, its inside runs out through the gap into the
+    table, so the picture away from the edges is first shrunk by a disc
+    (:data:`ENCLOSED_GAP` of the geometric mean of the picture's width and height
+    across), which parts what only such a gap joins; each part that is no larger than
+    ``largest`` pixels (the table around the cards is) is then filled (a card's pips are
+    holes in it) and grown back by the same disc."""
+    side = max(int(round(ENCLOSED_GAP * math.sqrt(edges.shape[0] * edges.shape[1]))) | 1, 3)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    apart = cv2.erode(cv2.bitwise_not(edges), disc)
+    # the outer boundary of every part: also of those inside the table's holes
+    contours, hierarchy = cv2.findContours(apart, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    inside = np.zeros_like(edges)
+    if hierarchy is not None:
+        cv2.drawContours(inside, [contour for contour, (*_, parent) in zip(contours, hierarchy[0].tolist())
+                                  if parent < 0 and cv2.contourArea(contour) <= largest], -1, 255, -1)
+    return cv2.dilate(inside, disc)
+
+
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     """The area of two convex quads' intersection over the smaller one's area."""
     area, _ = cv2.intersectConvexConvex(a, b)
@@ -356,7 +388,9 @@ class CardFinder:
                 settings = self.settings
                 if self._search.add((_brighter_than_around(blurred, settings),
                                      _edge_mask(blurred, settings.canny_low, settings.canny_high))):
-                    self._search.add((_edge_mask(blurred, settings.faint_low, settings.faint_high),), beyond=True)
+                    faint = _edge_mask(blurred, settings.faint_low, settings.faint_high)
+                    self._search.add((faint,), beyond=True)
+                    self._search.add((_enclosed(faint, self._search.area_range[1]),), beyond=True)
                 self._outlines = self._search.cards()
         return self._outlines
 
@@ -416,7 +450,8 @@ class _Search:
     cards found leave unexplained are taken, in one more batch
     (:meth:`_take_corners`): a card merged with glare, or in a cluster that no split
     parts, is found once its neighbours are. Each :meth:`add` does all this for its
-    masks; a later one (the faint edges) adds to the cards the earlier found.
+    masks; a later one (the faint edges, the regions they enclose) adds to the cards the
+    earlier found.
     """
 
     def __init__(self, grey: np.ndarray, settings: DetectSettings) -> None:
@@ -437,6 +472,7 @@ class _Search:
         card of the typical size, as :meth:`_take_corners` counts it) and that are no larger than
         :data:`FAINT_REGION` such cards. Returns whether a region's hull was larger than
         any card can be: the table itself took part in a segmentation."""
+        since = len(self._tried)
         shapes = [shape for mask in masks for shape in _regions(mask, self.area_range)]
         larger = any(cv2.contourArea(hull) > self.area_range[1] for _, hull in shapes)
         if beyond and self._found:
@@ -454,10 +490,10 @@ class _Search:
             if single is None or not self._accept(single) or _too_big(region, single):
                 for part in parts[k] if k in parts else _split(region, self.settings, self.area_range):
                     self._accept(part.quad, part.covered)
-        self._take_corners([region for region, _ in regions])
+        self._take_corners([region for region, _ in regions], since)
         return larger
 
-    def _take_corners(self, regions: list[np.ndarray]) -> None:
+    def _take_corners(self, regions: list[np.ndarray], since: int) -> None:
         """Look for cards at the square corners of regions that the cards found do not
         explain (at least :data:`UNEXPLAINED` of a card's area left): a card merged with glare, a
         shadow or its neighbours into one region keeps its own corners on the region's
@@ -465,9 +501,10 @@ class _Search:
         the cards found; none without them) is placed both ways round, and taken as a
         candidate when the region covers :data:`CORNER_COVER` of it and it is not
         mostly a card already found. Cards are placed the same way at the corners of
-        candidates whose outline could not be placed, and that are not mostly a card
-        found: such a candidate may have taken in glare or a neighbour along a side,
-        and still have the card's own corners."""
+        the candidates tried since the ``since``-th (those of this :meth:`add`) whose
+        outline could not be placed, and that are not mostly a card found: such a
+        candidate may have taken in glare or a neighbour along a side, and still have
+        the card's own corners."""
         if not self._found:
             return
         short, long = _typical([quad for quad, *_ in self._found])
@@ -483,7 +520,7 @@ class _Search:
                 if not candidates.repeats(quad) and not self._mostly_found(quad) and \
                         _coverage(solid, np.round(quad - (x, y)).astype(np.int32)) >= CORNER_COVER:
                     candidates.append(quad)
-        for tried in self._tried:
+        for tried in list(self._tried)[since:]:
             if self._refined[tried.tobytes()] is None and not self._mostly_found(tried):
                 candidates.extend([quad for quad in _cards_around(tried, short, long)
                                    if not candidates.repeats(quad) and not self._mostly_found(quad)])
@@ -574,6 +611,9 @@ class _Quads:
 
     def __iter__(self) -> Iterator[np.ndarray]:
         return iter(self._array[:self._count])
+
+    def __len__(self) -> int:
+        return self._count
 
     def append(self, quad: np.ndarray) -> None:
         if self._count == len(self._array):

@@ -392,3 +392,55 @@ def test_cards_are_placed_at_a_regions_rounded_corners():
     placed = _corner_quads(region, 126, 176)
     for centre, angle in (((200, 200), 20), ((300, 260), -15)):
         assert min(_error(quad, cv2.boxPoints((centre, (126, 176), angle))) for quad in placed) < 2
+
+
+def test_a_region_enclosed_by_broken_edges_is_parted_from_the_table():
+    from vision.detect import _enclosed
+
+    # a card's outline in the edges, broken for a few pixels on two sides, among a
+    # cloth's stripe edges: away from the edges, its inside and the table are one
+    edges = np.zeros((480, 640), np.uint8)
+    card = cv2.boxPoints(((320, 240), (126, 176), 15))
+    for x in range(0, 640, 40):
+        cv2.line(edges, (x, 0), (x, 479), 255, 3)
+    cv2.fillConvexPoly(edges, np.int32(np.round(card)), 0)  # the card hides the stripes
+    cv2.polylines(edges, [np.int32(np.round(card))], True, 255, 3)
+    outside = []
+    for k in (0, 2):
+        middle = (card[k] + card[(k + 1) % 4]) / 2
+        cv2.circle(edges, np.int32(np.round(middle)), 3, 0, -1)
+        outside.append(np.int32(np.round(middle + 8 * (middle - (320, 240)) / np.linalg.norm(middle - (320, 240)))))
+    labels = cv2.connectedComponents(cv2.bitwise_not(edges))[1]
+    assert all(labels[y, x] == labels[240, 320] for x, y in outside)
+    inside = np.zeros_like(edges)
+    cv2.fillConvexPoly(inside, np.int32(np.round(card)), 255)
+    regions = _regions(_enclosed(edges, 0.35 * 640 * 480), (0.01 * 640 * 480, 0.35 * 640 * 480))
+    covers = [_overlap_share(region, inside) for region, _ in regions]
+    assert max(covers) > 0.9                      # the card's inside is a region of its own,
+    assert all(cover > 0.9 or cover < 0.1 for cover in covers)  # and no region spans it and the table
+
+
+def _overlap_share(region: np.ndarray, inside: np.ndarray) -> float:
+    """The share of a region's filled outline, or of the mask ``inside``, whichever is
+    larger, that the two have in common."""
+    drawn = np.zeros_like(inside)
+    cv2.drawContours(drawn, [region], -1, 255, -1)
+    common = cv2.countNonZero(cv2.bitwise_and(drawn, inside))
+    return common / max(cv2.countNonZero(drawn), cv2.countNonZero(inside))
+
+
+@pytest.mark.parametrize("seed, scene", [(31, 2), (33, 13), (21, 27)])
+def test_cards_on_a_cloth_as_light_as_their_paper_are_found(seed, scene):
+    from vision.decks import STANDARD, builtin
+    from vision.detect import find_cards
+    from vision.otherstyle import scene_photo
+
+    # second-style photos on cloth with white stripes (31, 33) or white between blue dots
+    # (21) as light as the cards: in every mask each card runs into the pattern, and
+    # none was found before the regions the faint edges enclose were searched
+    deck = builtin(STANDARD)
+    photo = scene_photo(deck, np.random.default_rng((seed, 1, scene)))
+    found = find_cards(photo.image, DetectSettings(aspect=deck.aspect))
+    near = [min((min(_error(quad, true), _error(quad[::-1], true)) for quad in found), default=np.inf) < 10
+            for true in photo.corners]
+    assert sum(near) >= 0.7 * len(near)
