@@ -143,6 +143,14 @@ def test_blank_and_tiny_frames_do_not_crash(mustang_model):
     assert recognizer.recognize(np.full((4, 4, 3), 255, np.uint8)) == []
 
 
+@pytest.mark.parametrize("shape", [(480, 640, 3), (2160, 3840, 3), (10, 10, 3)])
+def test_a_frame_of_noise_gives_no_cards(mustang_model, shape):
+    # noise is a table that takes part in every segmentation: all of them, the regions
+    # its faint edges enclose too, run on it and find nothing card-shaped that lies on edges
+    noise = np.random.default_rng(sum(shape)).integers(0, 256, shape).astype(np.uint8)
+    assert Recognizer(mustang_model).recognize(noise) == []
+
+
 def test_real_photo_two_of_clubs_is_found_and_never_misnamed(standard_model):
     assert PHOTO.is_file(), f"the shared sample photo is missing: {PHOTO} (../shared beside the repository)"
     photo = cv2.imread(str(PHOTO), cv2.IMREAD_COLOR)
