@@ -77,22 +77,24 @@ class Recognizer:
         outlines: the one it was refined from (the refined one may be off), and those of
         :meth:`vision.detect.CardFinder.alternatives` (the one found may be the card's
         printed frame, or half of it). It is named by the try named with the highest
-        confidence, when that try has twice the margin needed: each try is one more
-        chance to pass by luck."""
+        confidence, when that try's name is clear (:meth:`_match`: named with twice the
+        margin the descriptors or the pair reading need): each try is one more chance to
+        pass by luck."""
         image = self.zone.flatten(frame) if self.zone else frame
         finder = CardFinder(image, self.settings)
         found = finder.outlines()
         if not found:
             return []
         quads = [quad for quad, _ in found]
-        matches = self._match(image, quads, faint=True)
+        matches, _ = self._match(image, quads, faint=True)
         again = [k for k, match in enumerate(matches) if match.card is None]
         if again:
             tries = [(k, found[k][1]) for k in again] + [
                 (k, quad) for k, others in finder.alternatives(quads, again).items()
                 for quad in others]
-            for (k, quad), match in zip(tries, self._match(image, [quad for _, quad in tries])):
-                if match.card is not None and self._named_clearly(match) and \
+            named, named_clearly = self._match(image, [quad for _, quad in tries])
+            for (k, quad), match, clearly in zip(tries, named, named_clearly):
+                if match.card is not None and clearly and \
                         (matches[k].card is None or match.confidence > matches[k].confidence):
                     quads[k], matches[k] = quad, match
         out = []
@@ -104,7 +106,8 @@ class Recognizer:
                                  tuple((float(x), float(y)) for x, y in points), match.best, match.runner_up))
         return out
 
-    def _match(self, image: np.ndarray, quads: list[np.ndarray], faint: bool = False) -> list[Match]:
+    def _match(self, image: np.ndarray, quads: list[np.ndarray],
+               faint: bool = False) -> tuple[list[Match], list[bool]]:
         """The taught faces nearest to the cards with corners ``quads`` in ``image``; a near
         tie between two faces is settled by the card's corner index
         (:meth:`vision.model.DeckModel.settle`). The card's ink reading
@@ -139,7 +142,11 @@ class Recognizer:
         the pair reading clearly names has two for it); for any other unknown card, the
         descriptors' runner-up. Such another unknown card whose ink clearly names a third
         face is not checked: the card may be any of three (:meth:`_pair_checked` says what
-        the check decides)."""
+        the check decides).
+
+        Besides the matches, whether each card's name is clear: the descriptors name it
+        clearly (:meth:`_named_clearly`), or the pair reading names it with twice its
+        margin."""
         cards = [warp_card(image, quad) for quad in quads]
         matches = self.model.match(describe_both_ways(cards))
         ties = [k for k, match in enumerate(matches) if self.model.near_tie(match)]
@@ -179,36 +186,44 @@ class Recognizer:
                     face, rival = match.best, match.runner_up
                 if rival is not None and (card is not None or clear in (None, face, rival)):
                     checks.append((k, face, rival))
+        named_clearly = [self._named_clearly(match) for match in matches]
         for k, face, rival in checks:
-            matches[k] = self._pair_checked(image, quads[k], matches[k], face, rival)
-        return matches
+            matches[k], by_pair = self._pair_checked(image, quads[k], matches[k], face, rival)
+            named_clearly[k] = named_clearly[k] or by_pair
+        return matches, named_clearly
 
-    def _pair_checked(self, image: np.ndarray, quad: np.ndarray, match: Match, face: str, rival: str) -> Match:
+    def _pair_checked(self, image: np.ndarray, quad: np.ndarray, match: Match, face: str,
+                      rival: str) -> tuple[Match, bool]:
         """``match`` once the pair reading (:class:`vision.pair.PairReading`) has told
         ``face`` (the card's name, or the descriptors' nearest face when it is unknown)
-        from ``rival``: a named card stays named unless the reading leans the other way or
-        is even, and it is named ``rival`` instead when the reading clearly names it and it
-        is the face the descriptors named clearly (twice the model's margin: the card's
-        ink had named another face against them, and now two readings outvote it); an
-        unknown card is named ``face`` or ``rival``, whichever the reading clearly names.
-        A reading with no say changes nothing."""
+        from ``rival``, and whether the reading names the card with twice its margin
+        (:data:`vision.pair.MARGIN`). A named card stays named unless the reading leans
+        the other way or is even; it is named ``rival`` instead when the reading clearly
+        names that face and either does so with twice its margin (the one reading that
+        looks at nothing but what tells the two apart, sure of it) or ``rival`` is the face
+        the descriptors named clearly (twice the model's margin: the card's ink had named
+        another face against them, and now two readings outvote it). An unknown card is
+        named ``face`` or ``rival``, whichever the reading clearly names. A reading with no
+        say changes nothing."""
         ids = self.model.ids
         lean = self.pair.read(image, quad, match.upside_down, ids.index(face), ids.index(rival))
         if lean is None:
-            return match
+            return match, False
+        clearly = abs(lean) >= 2 * PAIR_MARGIN
         if match.card is not None:
-            if lean <= -PAIR_MARGIN and rival == match.best and self._named_clearly(match):
-                return replace(match, card=rival)
-            return match if lean > 0 else replace(match, card=None)
+            if lean <= -PAIR_MARGIN and (clearly or (rival == match.best and self._named_clearly(match))):
+                return replace(match, card=rival), clearly
+            return (match, clearly) if lean > 0 else (replace(match, card=None), False)
         if lean >= PAIR_MARGIN:
-            return replace(match, card=face)
+            return replace(match, card=face), clearly
         if lean <= -PAIR_MARGIN:
-            return replace(match, card=rival)
-        return match
+            return replace(match, card=rival), clearly
+        return match, False
 
     def _named_clearly(self, match: Match) -> bool:
         """Whether the descriptors name ``match``'s nearest face clearly: by twice the
-        model's margin. A name from another outline's try must be clear (:meth:`recognize`);
+        model's margin. A name from another outline's try must be clear, by them or by the
+        pair reading (:meth:`recognize`);
         a clear name stands unless the ink clearly names another face (:meth:`_match`),
         and with the pair reading it outvotes the ink (:meth:`_pair_checked`)."""
         return match.margin >= 2 * self.model.min_margin

@@ -287,14 +287,16 @@ def test_an_unknown_card_whose_ink_names_a_third_face_is_not_named_by_the_pair_r
     assert (ids.index("QC"), ids.index("QD")) not in asked
 
 
-@pytest.mark.parametrize("clearly, expected", [(True, "QS"), (False, None)])
+@pytest.mark.parametrize("clearly, lean, expected", [
+    (True, None, "QS"), (False, None, "QS"), (True, -0.15, "QS"), (False, -0.15, None)])
 def test_a_card_named_by_its_ink_against_the_descriptors_is_named_what_they_and_the_pair_reading_say(
-        standard_model, monkeypatch, clearly, expected):
+        standard_model, monkeypatch, clearly, lean, expected):
     """The descriptors name a queen of spades (the queen of clubs next), and its ink
     clearly names the queen of clubs, with the cues agreeing: the ink would name it the
-    clubs. The pair reading, asked the clubs against the spades, names the spades: with
-    the descriptors' name clear, two readings outvote the ink and the card is named
-    the spades; with the descriptors' name unclear (a near tie), it stays unknown."""
+    clubs. The pair reading, asked the clubs against the spades, names the spades. With
+    twice its margin (as the card's own reading does) the card is named the spades; with
+    less (-0.15), only when the descriptors' name is clear, two readings outvoting the
+    ink; with the descriptors' name unclear (a near tie) it stays unknown."""
     min_margin = standard_model.min_margin
     image, recognizer, asked = _queen_of_spades(
         standard_model, monkeypatch, ink=("QC", "QS"), card="QS" if clearly else None, best="QS", runner_up="QC",
@@ -303,6 +305,8 @@ def test_a_card_named_by_its_ink_against_the_descriptors_is_named_what_they_and_
     monkeypatch.setattr(recognizer.model, "near_tie", lambda m: False)
     monkeypatch.setattr(recognizer.ink, "tells", lambda reading, face: True)
     monkeypatch.setattr(recognizer.cues, "agree", lambda cues, face: True)
+    if lean is not None:
+        monkeypatch.setattr(recognizer.pair, "read", lambda *args: asked.append(args[3:]) or lean)
     assert [d.card for d in recognizer.recognize(image)] == [expected]
     assert (ids.index("QC"), ids.index("QS")) in asked
 
@@ -326,3 +330,41 @@ def test_a_card_named_clearly_whose_ink_alone_names_a_third_face_is_named_by_the
         monkeypatch.setattr(recognizer.pair, "read", lambda *args: asked.append(args[3:]) or 0.0)
     assert [d.card for d in recognizer.recognize(image)] == [expected]
     assert (ids.index("QS"), ids.index("QD")) in asked
+
+
+@pytest.mark.parametrize("lean, expected", [(None, "QS"), (-0.3, "QS"), (-0.15, None), (0.3, "QC")])
+def test_a_named_card_the_pair_reading_names_its_rival_with_twice_its_margin_is_named_the_rival(
+        standard_model, monkeypatch, lean, expected):
+    """The descriptors name a queen of spades clearly the queen of clubs (the spades
+    next), and its ink has no vote between the two: the pair reading, asked the clubs
+    against the spades, decides. When it names the spades with twice its margin (as the
+    card's own reading does, or at -0.3), the card is named the spades; when it names
+    them with less (-0.15), the card is left unknown; when it names the clubs, the card
+    stays the clubs."""
+    image, recognizer, asked = _queen_of_spades(
+        standard_model, monkeypatch, ink=("QS", "QC"), card="QC", best="QC", runner_up="QS",
+        margin=2 * standard_model.min_margin + 0.1)
+    ids = recognizer.model.ids
+    monkeypatch.setattr(recognizer.ink, "tells", lambda reading, face: False)
+    if lean is not None:
+        monkeypatch.setattr(recognizer.pair, "read", lambda *args: asked.append(args[3:]) or lean)
+    assert [d.card for d in recognizer.recognize(image)] == [expected]
+    assert asked[0] == (ids.index("QC"), ids.index("QS"))
+
+
+@pytest.mark.parametrize("lean, expected", [(0.3, "QS"), (0.15, None), (-0.3, "QC")])
+def test_another_outline_the_pair_reading_names_with_twice_its_margin_names_the_card(
+        standard_model, monkeypatch, lean, expected):
+    """A queen of spades the descriptors put between the spades and the clubs (nearer
+    the spades, not clearly), whose ink has no vote, and whose pair reading on its own
+    outline is even, is unknown and tried again by its other outlines. A try the pair
+    reading names with twice its margin names the card, as a try the descriptors name
+    with twice theirs does; a try it names with less is one more chance to pass by luck,
+    and is not taken."""
+    image, recognizer, asked = _queen_of_spades(
+        standard_model, monkeypatch, ink=("QS", "QC"), card=None, best="QS", runner_up="QC",
+        margin=1.5 * standard_model.min_margin)
+    monkeypatch.setattr(recognizer.ink, "tells", lambda reading, face: False)
+    monkeypatch.setattr(recognizer.pair, "read", lambda *args: asked.append(args[3:]) or (lean if asked[1:] else 0.0))
+    assert [d.card for d in recognizer.recognize(image)] == [expected]
+    assert len(asked) >= 2
