@@ -125,6 +125,11 @@ def test_play_returns_before_the_pattern_ends(feedback):
     feedback.play("event")
     returned = time.monotonic() - began
     assert returned < pattern.blinks * (pattern.on_time + pattern.off_time)   # the pattern runs behind
+    # the blinking thread sets the first state once it runs: on a busy machine that can
+    # be after play() returned, so its first change is awaited, for at most a blink
+    deadline = time.monotonic() + pattern.on_time + pattern.off_time
+    while len(red.states) < 2 and time.monotonic() < deadline:
+        time.sleep(0.005)
     changes = red.states[1:]   # after the state it had when cleared
     assert changes and changes[0].state == pytest.approx(pattern.colour[0])   # its first blink is on
 
