@@ -223,9 +223,9 @@ class Recognizer:
     def _named_clearly(self, match: Match) -> bool:
         """Whether the descriptors name ``match``'s nearest face clearly: by twice the
         model's margin. A name from another outline's try must be clear, by them or by the
-        pair reading (:meth:`recognize`);
-        a clear name stands unless the ink clearly names another face (:meth:`_match`),
-        and with the pair reading it outvotes the ink (:meth:`_pair_checked`)."""
+        pair reading (:meth:`recognize`); a clear name stands unless the ink clearly names
+        another face (:meth:`_match`), and with the pair reading it outvotes the ink
+        (:meth:`_pair_checked`)."""
         return match.margin >= 2 * self.model.min_margin
 
     @staticmethod

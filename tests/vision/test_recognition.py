@@ -365,6 +365,7 @@ def test_another_outline_the_pair_reading_names_with_twice_its_margin_names_the_
         standard_model, monkeypatch, ink=("QS", "QC"), card=None, best="QS", runner_up="QC",
         margin=1.5 * standard_model.min_margin)
     monkeypatch.setattr(recognizer.ink, "tells", lambda reading, face: False)
+    # the first reading (the card's own outline) is even; every later one (a try) is ``lean``
     monkeypatch.setattr(recognizer.pair, "read", lambda *args: asked.append(args[3:]) or (lean if asked[1:] else 0.0))
     assert [d.card for d in recognizer.recognize(image)] == [expected]
     assert len(asked) >= 2
