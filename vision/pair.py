@@ -9,17 +9,29 @@ alike. This reading looks at nothing but what tells those two faces apart:
   minus the picture over its paper (:func:`vision.ink.reflectance_of`, which divides out
   the light's level and colour), scaled by the card's strongest ink
   (:func:`vision.ink.strongest_ink`, which divides out a camera's contrast), at
-  :data:`WIDTH` pixels, softened by :data:`SOFTEN`, a band of :data:`EDGE` at each side
-  left out (an outline a little off, or a reference cut a little wide, shows the table
-  there: the table's colour would count as print). So two faces that differ in their
-  symbols' shape, in their colour, or in both are told apart alike;
-* the card's ink, its channels averaged, is aligned to the two faces' mean by OpenCV's
-  enhanced correlation (``cv2.findTransformECC``, an affine map): what an outline found
-  a pixel or two off, or a card not quite flat, moves is moved back;
-* the card's ink, scaled to the faces' strength, less their mean, is projected on their
-  difference: ``+0.5`` when the card is the first face exactly, ``-0.5`` the second, near
-  0 when it could be either. When the card's aligned ink does not look like the two
-  faces' at all (:data:`ALIGNED`), the reading has no say.
+  :data:`WIDTH` pixels, a band of :data:`EDGE` at each side left out (an outline a
+  little off, or a reference cut a little wide, shows the table there: the table's
+  colour would count as print). So two faces that differ in their symbols' shape, in
+  their colour, or in both are told apart alike;
+* the card's ink, its channels averaged and softened by :data:`SOFTEN`, is aligned to
+  the two faces' mean, softened alike, by OpenCV's enhanced correlation
+  (``cv2.findTransformECC``, an affine map): what an outline found a pixel or two off,
+  or a card not quite flat, moves is moved back;
+* the faces are blurred as the card is: a card moved while the shutter was open is
+  smeared along a line, one out of focus or shrunk is softened. Of a family of blurs
+  (a stroke of each of :data:`BLUR_LENGTHS` at each of :data:`BLUR_ANGLES` directions,
+  softened by :data:`BLUR_SOFTEN`, and that softening alone), the one under which a mix
+  of the two faces' mean and their difference fits the card's aligned ink best (least
+  squares) is chosen; the mix is fitted together with the blur, so the blur cannot
+  take up what tells the faces apart. The search runs in the Fourier domain over the
+  whole family at once;
+* the card's ink is fitted by that blur's mean and difference of the two faces, in all
+  three channels: the share of the difference, over the share of the mean, is the
+  reading: ``+0.5`` when the card is the first face exactly, ``-0.5`` the second, near
+  0 when it could be either. The faces blurred as the card is, what a blur smears out
+  of their difference is not looked for, and what it leaves is weighed in full (a
+  matched filter). When the card's aligned ink does not look like the two faces' at
+  all (:data:`ALIGNED`), the reading has no say.
 
 A reading is clear when its value is at least :data:`MARGIN` from 0: the card's ink lies
 at least that share of the way nearer one face than the other.
@@ -36,12 +48,12 @@ from vision.ink import reflectance_of, strongest_ink
 WIDTH = 100
 """The width (pixels) of the upright card image the two faces are compared at: a small
 symbol's shape (a spade's point, a club's lobes) shows at it in a 640-pixel frame."""
-SOFTEN = 1.0
-"""The ink maps are compared softened by a Gaussian of this many pixels (σ)."""
 EDGE = 0.05
 """The share of the card's width at each side that is left out of the comparison."""
 MARGIN = 0.1
 """How far from 0 (of the ±0.5 between the two faces) a reading must lie to be clear."""
+SOFTEN = 1.0
+"""The ink maps are aligned softened by a Gaussian of this many pixels (σ)."""
 ALIGNED = 0.8
 """The least correlation (the alignment's own measure, 1 for a perfect fit) of the card's
 aligned ink with the two faces' mean for the reading to have a say: a card of either face
@@ -50,12 +62,41 @@ card, or one of another layout, fits it by half or less, and its projection on t
 difference would be noise, however large."""
 ALIGN_STEPS = 50
 """At most this many steps of the enhanced-correlation alignment."""
+BLUR_SOFTEN = 0.7
+"""Every blur the faces are tried under softens them by a Gaussian of this many pixels
+(σ): a card resampled from a camera's frame is never quite sharp."""
+BLUR_LENGTHS = (2, 4, 6, 9, 12, 16)
+"""The lengths (pixels at :data:`WIDTH`) of the strokes a card's blur is tried as: up to
+a sixth of the card's width, a card moved fast."""
+BLUR_ANGLES = 12
+"""The directions each stroke is tried at, evenly over half a turn."""
+
+
+def stroke(length: float, angle: float) -> np.ndarray:
+    """A blur kernel (square, odd side, float32, summing to 1): a straight stroke of
+    ``length`` pixels at ``angle`` (radians) through its centre, drawn at four times the
+    resolution and shrunk, softened by :data:`BLUR_SOFTEN`."""
+    half = int(np.ceil(length / 2 + 3 * BLUR_SOFTEN)) + 1
+    side = 2 * half + 1
+    fine = np.zeros((4 * side, 4 * side), np.float32)
+    centre, reach = 4 * half + 2, 2 * length * np.array([np.cos(angle), np.sin(angle)])
+    start, end = (tuple(int(v) for v in np.round((centre + sign * reach) * 16)) for sign in (-1, 1))
+    cv2.line(fine, start, end, 1.0, 3, cv2.LINE_AA, 4)  # 4 bits of sub-pixel ends: × 16
+    kernel = cv2.GaussianBlur(cv2.resize(fine, (side, side), interpolation=cv2.INTER_AREA), (0, 0), BLUR_SOFTEN)
+    return kernel / kernel.sum()
+
+
+def blurs() -> list[np.ndarray]:
+    """The family of blurs a card is tried under, as the module says: the softening
+    alone first."""
+    return [stroke(0.0, 0.0)] + [stroke(length, angle) for length in BLUR_LENGTHS
+                                 for angle in np.arange(BLUR_ANGLES) * np.pi / BLUR_ANGLES]
 
 
 class PairReading:
     """Tells two taught faces apart on one card; faces are named by their index in the
     upright ``references`` (N × H × W × 3 BGR uint8, a deck model's) of cards of width
-    to height ``aspect``. A face's map is made when it is first compared."""
+    to height ``aspect``. A face's maps are made when it is first compared."""
 
     def __init__(self, references: np.ndarray, aspect: float) -> None:
         self.references = references
@@ -64,20 +105,56 @@ class PairReading:
         edge = int(round(EDGE * WIDTH))
         self.mask = np.zeros((height, width), np.uint8)
         self.mask[edge:height - edge, edge:width - edge] = 1
-        self._maps: dict[int, np.ndarray] = {}
+        self.blurs = blurs()
+        # rfft2 keeps half the columns of a real map's spectrum: each but the first (and an
+        # even width's last) stands for two in the sums of products.
+        weights = np.full(width // 2 + 1, 2.0, np.float32)
+        weights[0] = weights[-1 if width % 2 == 0 else 0] = 1.0
+        spectra = np.stack([self._spectrum(kernel) for kernel in self.blurs])
+        self._spectra = (spectra * weights).astype(np.complex64)
+        self._powers = (np.abs(spectra) ** 2 * weights).astype(np.float32)
+        self._inks: dict[int, np.ndarray] = {}
 
-    def _map(self, card: np.ndarray) -> np.ndarray:
+    def _spectrum(self, kernel: np.ndarray) -> np.ndarray:
+        """``kernel``'s spectrum at the compared size (its centre at the origin)."""
+        width, height = self.size
+        half = kernel.shape[0] // 2
+        placed = np.zeros((height, width), np.float32)
+        placed[:kernel.shape[0], :kernel.shape[1]] = kernel
+        spectrum: np.ndarray = np.fft.rfft2(np.roll(placed, (-half, -half), axis=(0, 1)))
+        return spectrum
+
+    @staticmethod
+    def _ink(card: np.ndarray) -> np.ndarray:
         """A card's ink in each colour channel (height × width × 3 float32), as the module
         says."""
         ink = 1.0 - reflectance_of(card)
-        ink = np.clip(ink / strongest_ink(ink.mean(axis=2)), 0.0, 1.5)
-        return cv2.GaussianBlur(ink, (0, 0), SOFTEN, borderType=cv2.BORDER_REPLICATE) * self.mask[..., None]
+        return np.clip(ink / strongest_ink(ink.mean(axis=2)), 0.0, 1.5)
+
+    def _softened(self, ink: np.ndarray) -> np.ndarray:
+        """An ink map's channels averaged and softened, to be aligned."""
+        return cv2.GaussianBlur(ink.mean(axis=2), (0, 0), SOFTEN, borderType=cv2.BORDER_REPLICATE) * self.mask
 
     def face(self, k: int) -> np.ndarray:
-        """Face ``k``'s ink as a card's is compared."""
-        if k not in self._maps:
-            self._maps[k] = self._map(cv2.resize(self.references[k], self.size, interpolation=cv2.INTER_AREA))
-        return self._maps[k]
+        """Face ``k``'s ink as a card's is read."""
+        if k not in self._inks:
+            self._inks[k] = self._ink(cv2.resize(self.references[k], self.size, interpolation=cv2.INTER_AREA))
+        return self._inks[k]
+
+    def blur(self, ink: np.ndarray, mean: np.ndarray, difference: np.ndarray) -> np.ndarray:
+        """Of :attr:`blurs`, the one under which a mix of the faces' ``mean`` and
+        ``difference`` (channels averaged) fits the card's ``ink`` (channels averaged,
+        outside the mask 0) best, by least squares: each blur's fit in the Fourier domain,
+        all at once (the products of two maps summed are those of their spectra)."""
+        card, m, d = (np.fft.rfft2(x).ravel().astype(np.complex64) for x in (ink, mean, difference))
+        powers, spectra = self._powers.reshape(len(self.blurs), -1), self._spectra.reshape(len(self.blurs), -1)
+        mm, md, dd = (powers @ x for x in (np.abs(m) ** 2, (m * d.conj()).real, np.abs(d) ** 2))
+        my, dy = ((spectra @ (x * card.conj())).real for x in (m, d))
+        # the share of the card's ink the best mix explains: r' G⁻¹ r, G the two maps'
+        # products, r theirs with the card's
+        determinant = np.maximum(mm * dd - md * md, 1e-9 * mm * dd + 1e-30)
+        explained = (dd * my * my - 2 * md * my * dy + mm * dy * dy) / determinant
+        return self.blurs[int(np.argmax(explained))]
 
     def read(self, image: np.ndarray, quad: np.ndarray, upside_down: bool, first: int, second: int) -> float | None:
         """Which of faces ``first`` and ``second`` the card with corners ``quad`` in
@@ -86,18 +163,15 @@ class PairReading:
         the same, or the card cannot be aligned to them or, aligned, does not fit them
         (:data:`ALIGNED`)."""
         a, b = self.face(first), self.face(second)
-        difference = a - b
-        spread = float((difference * difference).sum())
-        if spread <= 1e-9:
+        if float(np.abs(a - b).max()) <= 1e-6:
             return None
-        mean = (a + b) / 2
         card = warp_card(image, quad, self.size, inset=0.0)
         if upside_down:
             card = np.ascontiguousarray(card[::-1, ::-1])
-        ink = self._map(card)
+        ink = self._ink(card)
         try:
             likeness, warp = cv2.findTransformECC(
-                mean.mean(axis=2), ink.mean(axis=2), np.eye(2, 3, dtype=np.float32), cv2.MOTION_AFFINE,
+                self._softened((a + b) / 2), self._softened(ink), np.eye(2, 3, dtype=np.float32), cv2.MOTION_AFFINE,
                 (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ALIGN_STEPS, 1e-4), self.mask, 5)
         except cv2.error:  # the card's ink does not correlate with the faces' at all
             return None
@@ -105,7 +179,14 @@ class PairReading:
             return None
         ink = cv2.warpAffine(ink, warp, self.size, flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
                              borderMode=cv2.BORDER_REPLICATE) * self.mask[..., None]
-        strength = float((ink * mean).sum()) / max(float((mean * mean).sum()), 1e-9)
+        kernel = self.blur(ink.mean(axis=2), ((a + b) / 2).mean(axis=2), (a - b).mean(axis=2))
+        a, b = (cv2.filter2D(face, -1, kernel, borderType=cv2.BORDER_REPLICATE) * self.mask[..., None]
+                for face in (a, b))
+        basis = np.stack([((a + b) / 2).ravel(), (a - b).ravel()], axis=1)
+        gram = basis.T @ basis
+        if np.linalg.det(gram) <= 1e-9 * float(np.trace(gram)) ** 2:
+            return None
+        strength, lean = np.linalg.solve(gram, basis.T @ ink.ravel())
         if strength <= 0:
             return None
-        return float(((ink / strength - mean) * difference).sum()) / spread
+        return float(lean / strength)

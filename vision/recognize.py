@@ -197,8 +197,9 @@ class Recognizer:
         """``match`` once the pair reading (:class:`vision.pair.PairReading`) has told
         ``face`` (the card's name, or the descriptors' nearest face when it is unknown)
         from ``rival``, and whether the reading names the card with twice its margin
-        (:data:`vision.pair.MARGIN`). A named card stays named unless the reading leans
-        the other way or is even; it is named ``rival`` instead when the reading clearly
+        (:data:`vision.pair.MARGIN`). A named card stays named when the reading leans
+        its way by at least half its margin (nearer 0, the reading's sign is a poor
+        guide); else it is unknown, or named ``rival`` instead when the reading clearly
         names that face and either does so with twice its margin (the one reading that
         looks at nothing but what tells the two apart, sure of it) or ``rival`` is the face
         the descriptors named clearly (twice the model's margin: the card's ink had named
@@ -213,7 +214,7 @@ class Recognizer:
         if match.card is not None:
             if lean <= -PAIR_MARGIN and (clearly or (rival == match.best and self._named_clearly(match))):
                 return replace(match, card=rival), clearly
-            return (match, clearly) if lean > 0 else (replace(match, card=None), False)
+            return (match, clearly) if lean >= PAIR_MARGIN / 2 else (replace(match, card=None), False)
         if lean >= PAIR_MARGIN:
             return replace(match, card=face), clearly
         if lean <= -PAIR_MARGIN:

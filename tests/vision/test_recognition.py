@@ -332,15 +332,17 @@ def test_a_card_named_clearly_whose_ink_alone_names_a_third_face_is_named_by_the
     assert (ids.index("QS"), ids.index("QD")) in asked
 
 
-@pytest.mark.parametrize("lean, expected", [(None, "QS"), (-0.3, "QS"), (-0.15, None), (0.3, "QC")])
+@pytest.mark.parametrize("lean, expected", [(None, "QS"), (-0.3, "QS"), (-0.15, None), (0.3, "QC"),
+                                          (0.06, "QC"), (0.03, None)])
 def test_a_named_card_the_pair_reading_names_its_rival_with_twice_its_margin_is_named_the_rival(
         standard_model, monkeypatch, lean, expected):
     """The descriptors name a queen of spades clearly the queen of clubs (the spades
     next), and its ink has no vote between the two: the pair reading, asked the clubs
     against the spades, decides. When it names the spades with twice its margin (as the
     card's own reading does, or at -0.3), the card is named the spades; when it names
-    them with less (-0.15), the card is left unknown; when it names the clubs, the card
-    stays the clubs."""
+    them with less (-0.15), the card is left unknown; when it leans to the clubs by at
+    least half its margin (0.3, 0.06), the card stays the clubs; by less (0.03), it is
+    left unknown."""
     image, recognizer, asked = _queen_of_spades(
         standard_model, monkeypatch, ink=("QS", "QC"), card="QC", best="QC", runner_up="QS",
         margin=2 * standard_model.min_margin + 0.1)
