@@ -39,6 +39,8 @@ at least that share of the way nearer one face than the other.
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 
@@ -93,6 +95,30 @@ def blurs() -> list[np.ndarray]:
                                  for angle in np.arange(BLUR_ANGLES) * np.pi / BLUR_ANGLES]
 
 
+@functools.lru_cache(maxsize=4)
+def blur_spectra(size: tuple[int, int]) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
+    """The family of :func:`blurs`, and for maps of ``size`` (width, height) their
+    spectra (blurs × pixels of ``numpy.fft.rfft2``'s half spectrum, complex64) and
+    powers (their squared magnitudes, float32), each column weighted by the number of
+    the full spectrum's columns it stands for: the sums of products of two maps are
+    then those of their spectra. Made once per size, when a card is first read."""
+    width, height = size
+    family = blurs()
+    placed = np.zeros((len(family), height, width), np.float32)
+    for k, kernel in enumerate(family):  # each kernel's centre at the origin
+        half = kernel.shape[0] // 2
+        placed[k, :kernel.shape[0], :kernel.shape[1]] = kernel
+        placed[k] = np.roll(placed[k], (-half, -half), axis=(0, 1))
+    spectrum = np.fft.rfft2(placed).reshape(len(family), -1)
+    # rfft2 keeps half the columns: each but the first (and an even width's last)
+    # stands for two
+    weights = np.full(width // 2 + 1, 2.0, np.float32)
+    weights[0] = weights[-1 if width % 2 == 0 else 0] = 1.0
+    weights = np.tile(weights, height)
+    return (family, (spectrum * weights).astype(np.complex64),
+            (np.abs(spectrum) ** 2 * weights).astype(np.float32))
+
+
 class PairReading:
     """Tells two taught faces apart on one card; faces are named by their index in the
     upright ``references`` (N × H × W × 3 BGR uint8, a deck model's) of cards of width
@@ -105,24 +131,7 @@ class PairReading:
         edge = int(round(EDGE * WIDTH))
         self.mask = np.zeros((height, width), np.uint8)
         self.mask[edge:height - edge, edge:width - edge] = 1
-        self.blurs = blurs()
-        # rfft2 keeps half the columns of a real map's spectrum: each but the first (and an
-        # even width's last) stands for two in the sums of products.
-        weights = np.full(width // 2 + 1, 2.0, np.float32)
-        weights[0] = weights[-1 if width % 2 == 0 else 0] = 1.0
-        spectra = np.stack([self._spectrum(kernel) for kernel in self.blurs])
-        self._spectra = (spectra * weights).astype(np.complex64)
-        self._powers = (np.abs(spectra) ** 2 * weights).astype(np.float32)
         self._inks: dict[int, np.ndarray] = {}
-
-    def _spectrum(self, kernel: np.ndarray) -> np.ndarray:
-        """``kernel``'s spectrum at the compared size (its centre at the origin)."""
-        width, height = self.size
-        half = kernel.shape[0] // 2
-        placed = np.zeros((height, width), np.float32)
-        placed[:kernel.shape[0], :kernel.shape[1]] = kernel
-        spectrum: np.ndarray = np.fft.rfft2(np.roll(placed, (-half, -half), axis=(0, 1)))
-        return spectrum
 
     @staticmethod
     def _ink(card: np.ndarray) -> np.ndarray:
@@ -142,19 +151,19 @@ class PairReading:
         return self._inks[k]
 
     def blur(self, ink: np.ndarray, mean: np.ndarray, difference: np.ndarray) -> np.ndarray:
-        """Of :attr:`blurs`, the one under which a mix of the faces' ``mean`` and
+        """Of :func:`blurs`, the one under which a mix of the faces' ``mean`` and
         ``difference`` (channels averaged) fits the card's ``ink`` (channels averaged,
         outside the mask 0) best, by least squares: each blur's fit in the Fourier domain,
         all at once (the products of two maps summed are those of their spectra)."""
         card, m, d = (np.fft.rfft2(x).ravel().astype(np.complex64) for x in (ink, mean, difference))
-        powers, spectra = self._powers.reshape(len(self.blurs), -1), self._spectra.reshape(len(self.blurs), -1)
+        family, spectra, powers = blur_spectra(self.size)
         mm, md, dd = (powers @ x for x in (np.abs(m) ** 2, (m * d.conj()).real, np.abs(d) ** 2))
         my, dy = ((spectra @ (x * card.conj())).real for x in (m, d))
         # the share of the card's ink the best mix explains: r' G⁻¹ r, G the two maps'
         # products, r theirs with the card's
         determinant = np.maximum(mm * dd - md * md, 1e-9 * mm * dd + 1e-30)
         explained = (dd * my * my - 2 * md * my * dy + mm * dy * dy) / determinant
-        return self.blurs[int(np.argmax(explained))]
+        return family[int(np.argmax(explained))]
 
     def read(self, image: np.ndarray, quad: np.ndarray, upside_down: bool, first: int, second: int) -> float | None:
         """Which of faces ``first`` and ``second`` the card with corners ``quad`` in
@@ -165,13 +174,14 @@ class PairReading:
         a, b = self.face(first), self.face(second)
         if float(np.abs(a - b).max()) <= 1e-6:
             return None
+        mean = (a + b) / 2
         card = warp_card(image, quad, self.size, inset=0.0)
         if upside_down:
             card = np.ascontiguousarray(card[::-1, ::-1])
         ink = self._ink(card)
         try:
             likeness, warp = cv2.findTransformECC(
-                self._softened((a + b) / 2), self._softened(ink), np.eye(2, 3, dtype=np.float32), cv2.MOTION_AFFINE,
+                self._softened(mean), self._softened(ink), np.eye(2, 3, dtype=np.float32), cv2.MOTION_AFFINE,
                 (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ALIGN_STEPS, 1e-4), self.mask, 5)
         except cv2.error:  # the card's ink does not correlate with the faces' at all
             return None
@@ -179,7 +189,7 @@ class PairReading:
             return None
         ink = cv2.warpAffine(ink, warp, self.size, flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
                              borderMode=cv2.BORDER_REPLICATE) * self.mask[..., None]
-        kernel = self.blur(ink.mean(axis=2), ((a + b) / 2).mean(axis=2), (a - b).mean(axis=2))
+        kernel = self.blur(ink.mean(axis=2), mean.mean(axis=2), (a - b).mean(axis=2))
         a, b = (cv2.filter2D(face, -1, kernel, borderType=cv2.BORDER_REPLICATE) * self.mask[..., None]
                 for face in (a, b))
         basis = np.stack([((a + b) / 2).ravel(), (a - b).ravel()], axis=1)
