@@ -27,7 +27,11 @@ Finding a card is done in three steps:
    shadow or its neighbours, or overlapped by several others in a cluster that no
    split parts), cards of the frame's typical size placed at the region's square
    corners are candidates too, as are such cards placed at the corners of the
-   candidates of the same segmentation whose outline could not be placed.
+   candidates of the same segmentation whose outline could not be placed. On a frame
+   whose table took part in a segmentation (the faint edges are searched), a candidate
+   that cannot be placed on the grey picture is refined again on a picture of how like
+   its own paper each pixel around it is (:mod:`vision.paper`): a card on a light cloth
+   as bright as its paper still differs from it in colour.
 3. *Choice.* A refined candidate is kept when enough of its outline lies on such an
    edge (:attr:`DetectSettings.edge_support`) and it still has a card's shape; of
    candidates that describe the same card, the best supported wins; a region inside a
@@ -50,6 +54,7 @@ import numpy as np
 from vision import outline
 from vision.decks import POKER_ASPECT
 from vision.outline import refine_all
+from vision.paper import paper_likeness
 
 
 CORNER_COVER = 0.7
@@ -371,7 +376,7 @@ class CardFinder:
     def __init__(self, image: np.ndarray, settings: DetectSettings = DetectSettings()) -> None:
         self.grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
         self.settings = settings
-        self._search = _Search(_for_refining(self.grey), settings)
+        self._search = _Search(_for_refining(self.grey), settings, image if image.ndim == 3 else None)
         self._outlines: list[tuple[np.ndarray, np.ndarray]] | None = None
 
     def outlines(self) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -451,12 +456,16 @@ class _Search:
     (:meth:`_take_corners`): a card merged with glare, or in a cluster that no split
     parts, is found once its neighbours are. Each :meth:`add` does all this for its
     masks; a later one (the faint edges, the regions they enclose) adds to the cards the
-    earlier found.
+    earlier found. From the first of those later ones on, given the picture in
+    ``colour`` (BGR), a candidate the grey picture cannot place is refined again on how
+    like its own paper each pixel around it is (:meth:`_refined_on_paper`).
     """
 
-    def __init__(self, grey: np.ndarray, settings: DetectSettings) -> None:
+    def __init__(self, grey: np.ndarray, settings: DetectSettings, colour: np.ndarray | None = None) -> None:
         self.grey = grey
         self.settings = settings
+        self.colour = colour
+        self._by_colour = False
         total = grey.shape[0] * grey.shape[1]
         self.area_range = (settings.min_area * total, settings.max_area * total)
         self._refined: dict[bytes, tuple[np.ndarray, float] | None] = {}
@@ -473,6 +482,7 @@ class _Search:
         :data:`FAINT_REGION` such cards. Returns whether a region's hull was larger than
         any card can be: the table itself took part in a segmentation."""
         since = len(self._tried)
+        self._by_colour = self._by_colour or beyond
         shapes = [shape for mask in masks for shape in _regions(mask, self.area_range)]
         larger = any(cv2.contourArea(hull) > self.area_range[1] for _, hull in shapes)
         if beyond and self._found:
@@ -597,6 +607,28 @@ class _Search:
         for (key, quad, share), ok in zip(supported, shaped):
             if ok:
                 self._refined[key] = (quad, share)
+        if self._by_colour and self.colour is not None:
+            for key, candidate in new.items():
+                if self._refined[key] is None:
+                    self._refined[key] = self._refined_on_paper(self.colour, candidate)
+
+    def _refined_on_paper(self, colour: np.ndarray, candidate: np.ndarray) -> tuple[np.ndarray, float] | None:
+        """A candidate the grey picture could not place, refined on how like its own
+        paper each pixel around it is (:func:`vision.paper.paper_likeness`): on a light
+        cloth the card is told from the cloth by its colour. Kept as a card as a grey
+        refinement is; None if not."""
+        likeness = paper_likeness(colour, candidate.astype(np.float64))
+        if likeness is None:
+            return None
+        picture, origin = likeness
+        quads, support = refine_all(picture, (candidate - origin)[None], self.settings.aspect,
+                                    self.settings.edge_contrast)
+        if not support[0] >= self.settings.edge_support:
+            return None
+        quad = _clockwise_short_first(quads[0] + origin)
+        if not _card_shaped(quad[None], self.settings, self.area_range, support)[0]:
+            return None
+        return quad, float(support[0])
 
 
 class _Quads:

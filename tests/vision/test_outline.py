@@ -155,7 +155,7 @@ def test_a_card_barely_brighter_than_a_light_table_is_found_beside_bright_ones()
     assert all(min(_error(quad, card) for quad in found) < 3 for card in cards)
 
 
-def _pipped_card(image: np.ndarray, centre, angle: float, paper: int) -> np.ndarray:
+def _pipped_card(image: np.ndarray, centre, angle: float, paper: int | tuple[int, int, int]) -> np.ndarray:
     """Draw a plain card (126 × 176 pixels) with five dark pips; its corners."""
     corners = cv2.boxPoints((centre, (126, 176), angle))
     cv2.fillConvexPoly(image, np.int32(np.round(corners)), paper)
@@ -182,6 +182,54 @@ def test_white_cards_on_a_light_cloth_with_darker_dots_are_found():
     found = find_cards(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR))
     assert len(found) == 3
     assert all(min(_error(quad, card) for quad in found) < 6 for card in cards)
+
+
+def _cream_cards_on_bluish_white_cloth() -> tuple[np.ndarray, list[np.ndarray]]:
+    """Cream cards (grey 234) with a thin shaded rim on a bluish-white cloth as bright
+    (grey 232) with red dots; the picture (BGR) and the cards' corners."""
+    image = np.zeros((480, 640, 3), np.uint8)
+    image[:] = (250, 232, 225)
+    for y in range(10, 480, 56):
+        for x in range(10 + (y // 56 % 2) * 28, 640, 56):
+            cv2.circle(image, (x, y), 14, (40, 40, 190), -1)
+    cards = []
+    for centre, angle in (((150, 150), 8), ((340, 310), -12), ((510, 160), 20)):
+        cards.append(_pipped_card(image, centre, angle, (200, 235, 245)))
+        cv2.polylines(image, [np.int32(np.round(cards[-1]))], True, (185, 200, 205), 2, cv2.LINE_AA)
+    return cv2.GaussianBlur(image, (5, 5), 0), cards
+
+
+def test_cards_as_bright_as_a_light_cloth_are_found_by_their_colour(implementation):
+    from vision.detect import find_cards
+
+    # the cards' paper and the cloth differ by 2 grey levels: refined on the grey
+    # picture no outline lies on an edge where the card is the brighter, and none was
+    # found; refined on how like its paper each pixel is, each is
+    image, cards = _cream_cards_on_bluish_white_cloth()
+    found = find_cards(image)
+    assert len(found) == 3
+    assert all(min(_error(quad, card) for quad in found) < 4 for card in cards)
+    # a grey picture has no colour to tell them by, and gives no false card
+    assert len(find_cards(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))) == 0
+
+
+def test_the_paper_likeness_picture_shows_the_card_brightest_and_refuses_what_is_not_seen():
+    from vision.paper import paper_likeness
+
+    image, cards = _cream_cards_on_bluish_white_cloth()
+    card = cards[0]
+    picture, origin = paper_likeness(image, card)
+    assert picture.dtype == np.float32 and picture.min() >= 0 and picture.max() <= 255
+    inside, beside = np.zeros(picture.shape, np.uint8), np.zeros(picture.shape, np.uint8)
+    centre = card.mean(axis=0)
+    cv2.fillConvexPoly(inside, np.int32(np.round(centre + 0.9 * (card - centre) - origin)), 1)
+    cv2.fillConvexPoly(beside, np.int32(np.round(centre + 1.25 * (card - centre) - origin)), 1)
+    beside[cv2.dilate(inside, np.ones((15, 15), np.uint8)) > 0] = 0
+    assert np.median(picture[inside > 0]) > 200      # the paper
+    assert np.median(picture[beside > 0]) < 60       # the cloth around it, as bright in grey
+    # a candidate outside the picture, or one too small to hold a card, gives none
+    assert paper_likeness(image, card + 2000) is None
+    assert paper_likeness(image[:10, :10], card) is None
 
 
 def test_a_card_whose_candidate_cannot_be_placed_is_found_at_its_corners():
