@@ -415,7 +415,11 @@ class CardFinder:
         corner of such an outline, both ways round, and around its centre, as is the
         outline grown by a quarter; each is refined (all in one batch), and kept when it
         lies on the card's edges as a found card must, still has a card's shape, and is
-        not the outline found. Returns, for each card of ``which``, its kept outlines."""
+        not the outline found. Of a colour picture, the outline found is also refined
+        again on how like its own paper each pixel around it is
+        (:meth:`_Search._refined_on_paper`): on a light cloth the grey refinement may
+        have put a side on the pattern. Returns, for each card of ``which``, its kept
+        outlines."""
         if not which:
             return {}
         shorts, longs = _mean_sides(quads)
@@ -433,6 +437,11 @@ class CardFinder:
             card = self._search._refined[candidate.tobytes()]
             if card is not None and not kept[k].repeats(card[0]):
                 kept[k].append(card[0])
+        if self._search.colour is not None:
+            for k in which:
+                card = self._search._refined_on_paper(self._search.colour, quads[k])
+                if card is not None and not kept[k].repeats(card[0]):
+                    kept[k].append(card[0])
         return {k: list(outlines)[1:] for k, outlines in kept.items()}
 
 

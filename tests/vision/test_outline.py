@@ -269,6 +269,23 @@ def test_a_cards_frame_or_half_leads_to_its_whole_outline():
     assert finder.alternatives(quads, []) == {}
 
 
+def test_an_outline_off_on_a_light_cloth_leads_to_the_card_by_its_colour():
+    from vision.detect import CardFinder
+
+    # a card as bright as the cloth, its outline found with a side 12 pixels out on the
+    # cloth's pattern: on the grey picture no other outline lies on its edges, on the
+    # picture of its paper's likeness one does
+    image, cards = _cream_cards_on_bluish_white_cloth()
+    card = _clockwise_short_first(cards[1])
+    off = card.copy()
+    off[1:3] += 12 * (card[1] - card[0]) / np.linalg.norm(card[1] - card[0])  # the second side moved out
+    quads = [_clockwise_short_first(other) for other in (cards[0], cards[2])] + [off]
+    others = CardFinder(image).alternatives(quads, [2])[2]
+    assert min((_error(quad, card) for quad in others), default=np.inf) < 4
+    grey = CardFinder(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)).alternatives(quads, [2])[2]
+    assert min((_error(quad, card) for quad in grey), default=np.inf) > 4
+
+
 def test_other_outlines_are_the_same_whether_or_not_the_cards_were_found_first():
     from vision.detect import CardFinder
 
