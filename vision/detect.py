@@ -622,10 +622,11 @@ class _Search:
                     self._refined[key] = self._refined_on_paper(self.colour, candidate)
 
     def _refined_on_paper(self, colour: np.ndarray, candidate: np.ndarray) -> tuple[np.ndarray, float] | None:
-        """A candidate the grey picture could not place, refined on how like its own
-        paper each pixel around it is (:func:`vision.paper.paper_likeness`): on a light
-        cloth the card is told from the cloth by its colour. Kept as a card as a grey
-        refinement is; None if not."""
+        """An outline (a candidate the grey picture could not place, or a card's found
+        outline to be tried again) refined on how like its own paper each pixel around
+        it is (:func:`vision.paper.paper_likeness`): on a light cloth the card is told
+        from the cloth by its colour. Kept as a card as a grey refinement is; None if
+        not."""
         likeness = paper_likeness(colour, candidate.astype(np.float64))
         if likeness is None:
             return None

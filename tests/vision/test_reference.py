@@ -128,10 +128,12 @@ def test_a_picture_without_a_whole_card_is_refused_by_its_file_name(tmp_path):
 
 
 def test_a_refused_reference_photo_of_the_second_style_is_taken_again():
-    first = photo_of("AS", 8)
+    # the two of spades of seed 7 (the ace of spades of seed 8, refused before outlines
+    # were also refined on their paper's likeness, is now cut out right)
+    first = photo_of("2S", 7)
     with pytest.raises(UnclearReference):
         crop_reference(first.image, PACK.aspect)
-    again = taught_photo("AS", PACK.aspect, 8, NUMBER["AS"])
+    again = taught_photo("2S", PACK.aspect, 7, NUMBER["2S"])
     assert off_the_card(crop_reference(again.image, PACK.aspect).image, again) < CUT_RIGHT
 
 
