@@ -41,7 +41,7 @@ little small is moved outwards onto the card's edge."""
 
 
 def paper_likeness(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    """For a candidate card with corners ``quad`` (4 × 2, pixels) in ``image`` (BGR
+    """For a candidate card with corners ``quad`` (4 × 2, pixels) in ``image`` (BGR or BGRA,
     uint8): the picture the module describes (float32, 0–255) over the candidate's
     bounds widened by :data:`MARGIN`, and the picture's origin in ``image`` (x, y).
     None when that part of the image is too small to hold a card or the candidate has

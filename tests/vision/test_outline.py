@@ -209,7 +209,9 @@ def test_cards_as_bright_as_a_light_cloth_are_found_by_their_colour(implementati
     found = find_cards(image)
     assert len(found) == 3
     assert all(min(_error(quad, card) for quad in found) < 4 for card in cards)
-    # a grey picture has no colour to tell them by, and gives no false card
+    # with an alpha channel, the same; a grey picture has no colour to tell them by, and
+    # gives no false card
+    assert len(find_cards(cv2.cvtColor(image, cv2.COLOR_BGR2BGRA))) == 3
     assert len(find_cards(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))) == 0
 
 
