@@ -36,19 +36,25 @@ INNER = 0.7
 """The candidate shrunk about its centre to this share of its size is where its paper
 is looked for: an outline a few pixels off still has its inner part on the card."""
 MARGIN = 30
-"""How many pixels beyond the candidate's bounds the picture reaches: an outline a
-little small is moved outwards onto the card's edge."""
+"""How many pixels beyond the candidate's bounds the picture reaches at least: an
+outline a little small is moved outwards onto the card's edge."""
+MARGIN_SHARE = 0.3
+"""How far beyond the candidate's bounds the picture reaches, as a share of its first
+side, where that is more than :data:`MARGIN`: twice the refinement's first reach
+(:mod:`vision.outline`), so that a large picture's card is refined as a small one's."""
 
 
 def paper_likeness(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    """For a candidate card with corners ``quad`` (4 × 2, pixels) in ``image`` (BGR or BGRA,
-    uint8): the picture the module describes (float32, 0–255) over the candidate's
-    bounds widened by :data:`MARGIN`, and the picture's origin in ``image`` (x, y).
-    None when that part of the image is too small to hold a card or the candidate has
-    no pixels inside it."""
+    """For a candidate card with corners ``quad`` (4 × 2, pixels, first side a short
+    one) in ``image`` (BGR or BGRA, uint8): the picture the module describes (float32,
+    0–255) over the candidate's bounds widened as :data:`MARGIN` and
+    :data:`MARGIN_SHARE` say, and the picture's origin in ``image`` (x, y). None when
+    that part of the image is too small to hold a card or the candidate has no pixels
+    inside it."""
     height, width = image.shape[:2]
-    low = np.maximum(np.floor(quad.min(axis=0)) - MARGIN, 0).astype(int)
-    high = np.minimum(np.ceil(quad.max(axis=0)) + MARGIN, (width, height)).astype(int)
+    margin = max(MARGIN, MARGIN_SHARE * float(np.hypot(*(quad[1] - quad[0]))))
+    low = np.maximum(np.floor(quad.min(axis=0) - margin), 0).astype(int)
+    high = np.minimum(np.ceil(quad.max(axis=0) + margin), (width, height)).astype(int)
     if np.any(high - low < 16):
         return None
     colours = cv2.cvtColor(np.ascontiguousarray(image[low[1]:high[1], low[0]:high[0]]), SPACE)
@@ -61,7 +67,8 @@ def paper_likeness(image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.
     paper = np.median(pixels[pixels[:, 0] >= np.quantile(pixels[:, 0], 1 - PAPER_SHARE)], axis=0)
     # each pixel less the paper, its lightness weighed, as one affine map; then the sum
     # of the squares
-    shift = np.hstack([np.diag([LIGHTNESS_WEIGHT, 1.0, 1.0]), -paper[:, None] * ((LIGHTNESS_WEIGHT,), (1,), (1,))])
+    weights = np.array([LIGHTNESS_WEIGHT, 1.0, 1.0])
+    shift = np.hstack([np.diag(weights), -(weights * paper)[:, None]])
     difference = cv2.transform(colours.astype(np.float32), shift.astype(np.float32))
     distance = cv2.transform(cv2.multiply(difference, difference), np.ones((1, 3), np.float32))
     return np.exp(distance * np.float32(-1.0 / SPREAD ** 2)) * np.float32(255.0), low.astype(np.float32)

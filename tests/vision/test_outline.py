@@ -229,6 +229,10 @@ def test_the_paper_likeness_picture_shows_the_card_brightest_and_refuses_what_is
     beside[cv2.dilate(inside, np.ones((15, 15), np.uint8)) > 0] = 0
     assert np.median(picture[inside > 0]) > 200      # the paper
     assert np.median(picture[beside > 0]) < 60       # the cloth around it, as bright in grey
+    # in a picture three times as large, the picture reaches as far beyond the card, for
+    # its sides to be moved as far (in the card's own measure)
+    large = paper_likeness(cv2.resize(image, None, fx=3, fy=3), 3 * card)
+    assert large is not None and large[0].shape[0] >= 3 * picture.shape[0] - 3
     # a candidate outside the picture, or one too small to hold a card, gives none
     assert paper_likeness(image, card + 2000) is None
     assert paper_likeness(image[:10, :10], card) is None
