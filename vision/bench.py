@@ -21,7 +21,7 @@ from vision.decks import builtin
 from vision.enrol import build_model
 from vision.faces import face_image
 from vision.model import DeckModel
-from vision.recognize import Detection, Recognizer, StillView
+from vision.recognize import Detection, Recognizer, StillView, scaled
 from vision.render import DISTORTIONS, SURFACES, SceneTruth, random_cards, render_scene
 
 HELD_OUT_SEED = 1_000_000
@@ -241,13 +241,6 @@ def score_labels(truth: list[str], detections: list[Detection]) -> RealTally:
                      missed=rest - wrong - unknown, extra=strangers - wrong)
 
 
-def scaled(image: np.ndarray, long_side: int = REAL_LONG_SIDE) -> np.ndarray:
-    """``image`` scaled (down or up) to ``long_side`` pixels on its long side."""
-    factor = long_side / max(image.shape[:2])
-    size = (max(1, round(image.shape[1] * factor)), max(1, round(image.shape[0] * factor)))
-    return cv2.resize(image, size, interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
-
-
 def real_photos(directory, report: Callable[[str], None] = print,
                 scenes: Sequence[str] | None = None) -> RealTally:
     """Teach the deck of a folder of real photos from its ``refs/`` (one image per card,
@@ -280,7 +273,7 @@ def real_photos(directory, report: Callable[[str], None] = print,
             image = cv2.imread(str(folder / "scenes" / name), cv2.IMREAD_COLOR)
             if image is None:
                 raise ImageError(d.text("Cannot read the image {path}.", path=str(folder / "scenes" / name)))
-            tally = score_labels([str(c) for c in labels[name]], recognizer.recognize(scaled(image)))
+            tally = score_labels([str(c) for c in labels[name]], recognizer.recognize(scaled(image, REAL_LONG_SIDE)))
             report(tally.row(name))
             total.add(tally)
     report(total.row("all scenes"))

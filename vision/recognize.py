@@ -36,6 +36,13 @@ log = logging.getLogger(__name__)
 
 Outline = tuple[tuple[float, float], ...]
 
+WORKING_LONG_SIDE = 1280
+"""A frame (or the play zone flattened) longer than this many pixels on its long side is
+scaled down to it before its cards are found and read, and their outlines are scaled
+back: the finder's and the readers' measures hold for the frames they were measured on
+(640 to 1280 pixels), a camera that gives more than was asked for costs no accuracy,
+and a large frame costs the time of one this size."""
+
 
 @dataclass(frozen=True)
 class Detection:
@@ -56,6 +63,13 @@ class Detection:
         return {"card": self.card, "confidence": round(self.confidence, 4), "margin": round(self.margin, 4),
                 "outline": [[round(x, 1), round(y, 1)] for x, y in self.outline],
                 "nearest": self.best, "runner_up": self.runner_up}
+
+
+def scaled(image: np.ndarray, long_side: int) -> np.ndarray:
+    """``image`` scaled (down or up) to ``long_side`` pixels on its long side."""
+    factor = long_side / max(image.shape[:2])
+    size = (max(1, round(image.shape[1] * factor)), max(1, round(image.shape[0] * factor)))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
 
 
 class Recognizer:
@@ -79,8 +93,14 @@ class Recognizer:
         printed frame, or half of it). It is named by the try named with the highest
         confidence, when that try's name is clear (:meth:`_match`: named with twice the
         margin the descriptors or the pair reading need): each try is one more chance to
-        pass by luck."""
+        pass by luck. A frame (or the zone flattened) longer than
+        :data:`WORKING_LONG_SIDE` is read scaled down to it; the outlines are in
+        ``frame``'s pixels all the same."""
         image = self.zone.flatten(frame) if self.zone else frame
+        frame_size = np.array(image.shape[1::-1], np.float64)
+        if max(image.shape[:2]) > WORKING_LONG_SIDE:
+            image = scaled(image, WORKING_LONG_SIDE)
+        factor = np.array(image.shape[1::-1], np.float64) / frame_size
         finder = CardFinder(image, self.settings)
         found = finder.outlines()
         if not found:
@@ -101,6 +121,7 @@ class Recognizer:
         for quad, match in zip(quads, matches):
             if match.upside_down:
                 quad = np.roll(quad, 2, axis=0)
+            quad = (quad + 0.5) / factor - 0.5
             points = self.zone.to_frame(quad) if self.zone else quad
             out.append(Detection(match.card, match.confidence, match.margin,
                                  tuple((float(x), float(y)) for x, y in points), match.best, match.runner_up))
