@@ -13,6 +13,14 @@ alike. This reading looks at nothing but what tells those two faces apart:
   little off, or a reference cut a little wide, shows the table there: the table's
   colour would count as print). So two faces that differ in their symbols' shape, in
   their colour, or in both are told apart alike;
+* the second face's ink is first shifted onto the first's, by the shift that aligns
+  them best (found as in the next point), when the two correlate by :data:`ALIGNED`
+  and the shift is at least :data:`LEAST_MOVE`: their references are cut out of two
+  photos, each a pixel or two off its card, and unaligned their difference holds the
+  edges of all their shared print (a court card's figure) beside the symbols that tell
+  them apart. A shift only: an affine map takes up the symbols' own difference (it
+  stretches a spade toward a club), while a shift is pulled little by them, as a
+  card's lower symbols are its upper ones turned round;
 * the card's ink, its channels averaged and softened by :data:`SOFTEN`, is aligned to
   the two faces' mean, softened alike, by OpenCV's enhanced correlation
   (``cv2.findTransformECC``, an affine map): what an outline found a pixel or two off,
@@ -40,6 +48,7 @@ at least that share of the way nearer one face than the other.
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 
 import cv2
 import numpy as np
@@ -61,9 +70,18 @@ ALIGNED = 0.8
 aligned ink with the two faces' mean for the reading to have a say: a card of either face
 fits their mean nearly as well as its own (the two differ only in small symbols); a blank
 card, or one of another layout, fits it by half or less, and its projection on their
-difference would be noise, however large."""
+difference would be noise, however large. Two faces that correlate by less are of
+different layouts, and the second is not moved onto the first."""
 ALIGN_STEPS = 50
 """At most this many steps of the enhanced-correlation alignment."""
+PAIRS_KEPT = 64
+"""How many pairs of faces, the second aligned to the first, a reader keeps (the most
+recently read)."""
+LEAST_MOVE = 0.5
+"""The second of two faces is shifted onto the first only by a shift of at least this
+many pixels (at :data:`WIDTH`): a smaller one is more likely made by the symbols that
+tell the two apart than by their cuts, and resampling would soften the one face against
+the other."""
 BLUR_SOFTEN = 0.7
 """Every blur the faces are tried under softens them by a Gaussian of this many pixels
 (σ): a card resampled from a camera's frame is never quite sharp."""
@@ -119,6 +137,14 @@ def blur_spectra(size: tuple[int, int]) -> tuple[list[np.ndarray], np.ndarray, n
             (np.abs(spectrum) ** 2 * weights).astype(np.float32))
 
 
+def _reach(warp: np.ndarray, size: tuple[int, int]) -> float:
+    """How far (pixels) the affine map ``warp`` moves the farthest corner of a map of
+    ``size`` (width, height)."""
+    width, height = size
+    corners = np.array([[0, 0, 1], [width, 0, 1], [width, height, 1], [0, height, 1]], np.float32)
+    return float(np.abs(corners @ warp.T - corners[:, :2]).max())
+
+
 class PairReading:
     """Tells two taught faces apart on one card; faces are named by their index in the
     upright ``references`` (N × H × W × 3 BGR uint8, a deck model's) of cards of width
@@ -132,6 +158,7 @@ class PairReading:
         self.mask = np.zeros((height, width), np.uint8)
         self.mask[edge:height - edge, edge:width - edge] = 1
         self._inks: dict[int, np.ndarray] = {}
+        self._pairs: OrderedDict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = OrderedDict()
 
     @staticmethod
     def _ink(card: np.ndarray) -> np.ndarray:
@@ -149,6 +176,41 @@ class PairReading:
         if k not in self._inks:
             self._inks[k] = self._ink(cv2.resize(self.references[k], self.size, interpolation=cv2.INTER_AREA))
         return self._inks[k]
+
+    def faces(self, first: int, second: int) -> tuple[np.ndarray, np.ndarray]:
+        """Faces ``first`` and ``second``'s inks, the second shifted onto the first as
+        the module says (as it is when the two do not correlate enough, or when the
+        shift is less than :data:`LEAST_MOVE`)."""
+        key = (first, second)
+        if key in self._pairs:
+            self._pairs.move_to_end(key)
+            return self._pairs[key]
+        a, b = self.face(first), self.face(second)
+        warp = self._alignment(self._softened(a), b, cv2.MOTION_TRANSLATION)
+        if warp is not None and _reach(warp, self.size) >= LEAST_MOVE:
+            b = self._moved(b, warp)
+        self._pairs[key] = (a, b)
+        if len(self._pairs) > PAIRS_KEPT:
+            self._pairs.popitem(last=False)
+        return a, b
+
+    def _alignment(self, to: np.ndarray, ink: np.ndarray, motion: int = cv2.MOTION_AFFINE) -> np.ndarray | None:
+        """The map (2 × 3; of OpenCV's ``motion``, affine unless asked) that best aligns
+        ``ink`` (height × width × 3), softened, to the softened map ``to`` (masked
+        outside), by the enhanced correlation; ``None`` when the two correlate by less
+        than :data:`ALIGNED`."""
+        try:
+            likeness, warp = cv2.findTransformECC(
+                to, self._softened(ink), np.eye(2, 3, dtype=np.float32), motion,
+                (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ALIGN_STEPS, 1e-4), self.mask, 5)
+        except cv2.error:  # the two do not correlate at all
+            return None
+        return warp if likeness >= ALIGNED else None
+
+    def _moved(self, ink: np.ndarray, warp: np.ndarray) -> np.ndarray:
+        """``ink`` moved by ``warp`` as :meth:`_alignment` gives it."""
+        return cv2.warpAffine(ink, warp, self.size, flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
+                              borderMode=cv2.BORDER_REPLICATE)
 
     def blur(self, ink: np.ndarray, mean: np.ndarray, difference: np.ndarray) -> np.ndarray:
         """Of :func:`blurs`, the one under which a mix of the faces' ``mean`` and
@@ -171,24 +233,18 @@ class PairReading:
         the second, as the module says; ``None`` (no say) when the two faces' maps are
         the same, or the card cannot be aligned to them or, aligned, does not fit them
         (:data:`ALIGNED`)."""
-        a, b = self.face(first), self.face(second)
-        if float(np.abs(a - b).max()) <= 1e-6:
+        if float(np.abs(self.face(first) - self.face(second)).max()) <= 1e-6:
             return None
+        a, b = self.faces(first, second)
         mean = (a + b) / 2
         card = warp_card(image, quad, self.size, inset=0.0)
         if upside_down:
             card = np.ascontiguousarray(card[::-1, ::-1])
         ink = self._ink(card)
-        try:
-            likeness, warp = cv2.findTransformECC(
-                self._softened(mean), self._softened(ink), np.eye(2, 3, dtype=np.float32), cv2.MOTION_AFFINE,
-                (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ALIGN_STEPS, 1e-4), self.mask, 5)
-        except cv2.error:  # the card's ink does not correlate with the faces' at all
+        warp = self._alignment(self._softened(mean), ink)
+        if warp is None:
             return None
-        if likeness < ALIGNED:
-            return None
-        ink = cv2.warpAffine(ink, warp, self.size, flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
-                             borderMode=cv2.BORDER_REPLICATE) * self.mask[..., None]
+        ink = self._moved(ink, warp) * self.mask[..., None]
         kernel = self.blur(ink.mean(axis=2), mean.mean(axis=2), (a - b).mean(axis=2))
         a, b = (cv2.filter2D(face, -1, kernel, borderType=cv2.BORDER_REPLICATE) * self.mask[..., None]
                 for face in (a, b))
