@@ -79,7 +79,7 @@ PAIRS_KEPT = 64
 recently read)."""
 LEAST_MOVE = 0.5
 """The second of two faces is shifted onto the first only by a shift of at least this
-many pixels (at :data:`WIDTH`): a smaller one is more likely made by the symbols that
+many pixels (at :data:`WIDTH`) across or along the card: a smaller one is more likely made by the symbols that
 tell the two apart than by their cuts, and resampling would soften the one face against
 the other."""
 BLUR_SOFTEN = 0.7
@@ -137,14 +137,6 @@ def blur_spectra(size: tuple[int, int]) -> tuple[list[np.ndarray], np.ndarray, n
             (np.abs(spectrum) ** 2 * weights).astype(np.float32))
 
 
-def _reach(warp: np.ndarray, size: tuple[int, int]) -> float:
-    """How far (pixels) the affine map ``warp`` moves the farthest corner of a map of
-    ``size`` (width, height)."""
-    width, height = size
-    corners = np.array([[0, 0, 1], [width, 0, 1], [width, height, 1], [0, height, 1]], np.float32)
-    return float(np.abs(corners @ warp.T - corners[:, :2]).max())
-
-
 class PairReading:
     """Tells two taught faces apart on one card; faces are named by their index in the
     upright ``references`` (N × H × W × 3 BGR uint8, a deck model's) of cards of width
@@ -187,7 +179,7 @@ class PairReading:
             return self._pairs[key]
         a, b = self.face(first), self.face(second)
         warp = self._alignment(self._softened(a), b, cv2.MOTION_TRANSLATION)
-        if warp is not None and _reach(warp, self.size) >= LEAST_MOVE:
+        if warp is not None and float(np.abs(warp[:, 2]).max()) >= LEAST_MOVE:
             b = self._moved(b, warp)
         self._pairs[key] = (a, b)
         if len(self._pairs) > PAIRS_KEPT:
