@@ -27,7 +27,9 @@ Finding a card is done in three steps:
    shadow or its neighbours, or overlapped by several others in a cluster that no
    split parts), cards of the frame's typical size placed at the region's square
    corners are candidates too, as are such cards placed at the corners of the
-   candidates of the same segmentation whose outline could not be placed. On a frame
+   candidates whose outline could not be placed, and centred on those of them smaller
+   than a card (a court card's printed frame); the candidates of a segmentation that
+   finds no card wait for one that does, which gives the typical size. On a frame
    whose table took part in a segmentation (the faint edges are searched), a candidate
    that cannot be placed on the grey picture is refined again on a picture of how like
    its own paper each pixel around it is (:mod:`vision.paper`): a card on a light cloth
@@ -482,6 +484,8 @@ class _Search:
         self._found: list[tuple[np.ndarray, float, np.ndarray]] = []
         self._centres: list[tuple[float, float]] = []
         self._boxes: list[tuple[float, float, float, float]] = []
+        self._waiting: list[np.ndarray] = []  # regions not yet searched for cards at their corners
+        self._placed = 0  # the candidates tried before this one had cards placed at them if they failed
 
     def add(self, masks: tuple[np.ndarray, ...], beyond: bool = False) -> bool:
         """Take the candidates of the segmentations (binary masks), in order; with
@@ -490,7 +494,6 @@ class _Search:
         card of the typical size, as :meth:`_take_corners` counts it) and that are no larger than
         :data:`FAINT_REGION` such cards. Returns whether a region's hull was larger than
         any card can be: the table itself took part in a segmentation."""
-        since = len(self._tried)
         self._by_colour = self._by_colour or beyond
         shapes = [shape for mask in masks for shape in _regions(mask, self.area_range)]
         larger = any(cv2.contourArea(hull) > self.area_range[1] for _, hull in shapes)
@@ -509,23 +512,29 @@ class _Search:
             if single is None or not self._accept(single) or _too_big(region, single):
                 for part in parts[k] if k in parts else _split(region, self.settings, self.area_range):
                     self._accept(part.quad, part.covered)
-        self._take_corners([region for region, _ in regions], since)
+        self._take_corners([region for region, _ in regions])
         return larger
 
-    def _take_corners(self, regions: list[np.ndarray], since: int) -> None:
+    def _take_corners(self, regions: list[np.ndarray]) -> None:
         """Look for cards at the square corners of regions that the cards found do not
         explain (at least :data:`UNEXPLAINED` of a card's area left): a card merged with glare, a
         shadow or its neighbours into one region keeps its own corners on the region's
         border. At each such corner a card of the frame's typical size (the median of
-        the cards found; none without them) is placed both ways round, and taken as a
-        candidate when the region covers :data:`CORNER_COVER` of it and it is not
-        mostly a card already found. Cards are placed the same way at the corners of
-        the candidates tried since the ``since``-th (those of this :meth:`add`) whose
-        outline could not be placed, and that are not mostly a card found: such a
-        candidate may have taken in glare or a neighbour along a side, and still have
-        the card's own corners."""
+        the cards found) is placed both ways round, and taken as a candidate when the
+        region covers :data:`CORNER_COVER` of it and it is not mostly a card already
+        found. Cards are placed the same way at the corners of the candidates tried
+        since cards were last placed whose outline could not be placed, and that are
+        not mostly a card found: such a candidate may have taken in glare or a
+        neighbour along a side, and still have the card's own corners; one smaller than
+        a card (a court card's printed frame) also gets a card centred on it
+        (:func:`_card_centred_on`). Until a card is found there is no typical size:
+        ``regions`` and the candidates tried wait for the first :meth:`add` that finds
+        one (a frame whose card edges are lost on a light cloth may show only the
+        printed frames of its court cards to the first segmentations)."""
+        self._waiting += regions
         if not self._found:
             return
+        regions, self._waiting = self._waiting, []
         short, long = _typical([quad for quad, *_ in self._found])
         candidates = _Quads()
         for region in regions:
@@ -539,13 +548,15 @@ class _Search:
                 if not candidates.repeats(quad) and not self._mostly_found(quad) and \
                         _coverage(solid, np.round(quad - (x, y)).astype(np.int32)) >= CORNER_COVER:
                     candidates.append(quad)
-        for tried in list(self._tried)[since:]:
+        for tried in list(self._tried)[self._placed:]:
             if self._refined[tried.tobytes()] is None and not self._mostly_found(tried):
-                candidates.extend([quad for quad in _cards_around(tried, short, long)
+                placed = _cards_around(tried, short, long) + _card_centred_on(tried, short, long)
+                candidates.extend([quad for quad in placed
                                    if not candidates.repeats(quad) and not self._mostly_found(quad)])
         self._refine(list(candidates), every=True)
         for candidate in candidates:
             self._accept(candidate)
+        self._placed = len(self._tried)
 
     def _mostly_found(self, quad: np.ndarray) -> bool:
         """Whether a card already found covers more than 0.3 of ``quad`` (or it of the card)."""
@@ -729,6 +740,21 @@ def _cards_around(quad: np.ndarray, short: float, long: float) -> list[np.ndarra
     return [card
             for corner, following, preceding in zip(corners.tolist(), along.tolist(), (-along[_PREVIOUS]).tolist())
             for card in _cards_at(corner, following, preceding, short, long)]
+
+
+def _card_centred_on(quad: np.ndarray, short: float, long: float) -> list[np.ndarray]:
+    """A card outline (``short`` × ``long``) with the same centre as ``quad`` and its
+    long sides along ``quad``'s longest side, if ``quad`` is smaller than the card by a
+    tenth or more of its area (a court card's printed frame); else none."""
+    if cv2.contourArea(quad.astype(np.float32)) > 0.9 * short * long:
+        return []
+    corners = quad.astype(np.float64)
+    k = int(np.argmax(_side_lengths(corners[None])[0]))
+    along = corners[_NEXT[k]] - corners[k]
+    along /= max(float(np.hypot(along[0], along[1])), 1e-6)
+    across = np.array([-along[1], along[0]])
+    corner = corners.mean(axis=0) - long / 2 * along - short / 2 * across
+    return _cards_at(corner.tolist(), along.tolist(), across.tolist(), long, short)[:1]
 
 
 def _cards_at(corner: list[float], along_u: list[float], along_v: list[float], short: float,

@@ -517,3 +517,35 @@ def test_cards_on_a_cloth_as_light_as_their_paper_are_found(seed, scene):
     near = [min((min(_error(quad, true), _error(quad[::-1], true)) for quad in found), default=np.inf) < 10
             for true in photo.corners]
     assert sum(near) >= 0.5 * len(near)
+
+
+@pytest.mark.parametrize("apart", [False, True], ids=["one segmentation", "found later"])
+def test_a_court_cards_printed_frame_leads_to_the_card_around_it(apart):
+    from vision.detect import _for_refining, _Search
+
+    # two cards on a dark table, the second with a printed frame; of the second only
+    # the region within its frame comes from a segmentation (on a light cloth its
+    # edges are lost, and its frame's outline is not placed there either), in the
+    # same segmentation as the first card or in one before any card is found: a card
+    # of the typical size centred on that region is placed once the first is found
+    image = np.full((480, 640), 60, np.uint8)
+    cards = [_drawn_card(image, centre, angle) for centre, angle in (((150, 200), 10), ((430, 260), -15))]
+    cv2.polylines(image, [np.int32(np.round(cv2.boxPoints(((430, 260), (80, 124), -15))))], True, 40, 2)
+    image = cv2.GaussianBlur(image, (3, 3), 0)
+
+    def mask(quad: np.ndarray) -> np.ndarray:
+        filled = np.zeros_like(image)
+        cv2.fillConvexPoly(filled, np.int32(np.round(quad)), 255)
+        return filled
+
+    search = _Search(_for_refining(image), DetectSettings())
+    within = mask(cv2.boxPoints(((430, 260), (0.7 * 126, 0.7 * 176), -15)))
+    if apart:
+        search.add((within,))
+        assert search.cards() == []
+        search.add((mask(cards[0]),), beyond=True)
+    else:
+        search.add((within, mask(cards[0])))
+    found = [quad for quad, _ in search.cards()]
+    assert len(found) == 2
+    assert all(min(_error(quad, card) for quad in found) < 3 for card in cards)
