@@ -485,7 +485,7 @@ class _Search:
         self._centres: list[tuple[float, float]] = []
         self._boxes: list[tuple[float, float, float, float]] = []
         self._waiting: list[np.ndarray] = []  # regions not yet searched for cards at their corners
-        self._placed = 0  # the candidates tried before this one had cards placed at them if they failed
+        self._placed = 0  # how many of the candidates tried have been looked at for cards at their corners
 
     def add(self, masks: tuple[np.ndarray, ...], beyond: bool = False) -> bool:
         """Take the candidates of the segmentations (binary masks), in order; with

@@ -48,7 +48,7 @@ at least that share of the way nearer one face than the other.
 from __future__ import annotations
 
 import functools
-from collections import OrderedDict
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -150,7 +150,8 @@ class PairReading:
         self.mask = np.zeros((height, width), np.uint8)
         self.mask[edge:height - edge, edge:width - edge] = 1
         self._inks: dict[int, np.ndarray] = {}
-        self._pairs: OrderedDict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = OrderedDict()
+        self.faces: Callable[[int, int], tuple[np.ndarray, np.ndarray]] = \
+            functools.lru_cache(maxsize=PAIRS_KEPT)(self._aligned)
 
     @staticmethod
     def _ink(card: np.ndarray) -> np.ndarray:
@@ -169,21 +170,15 @@ class PairReading:
             self._inks[k] = self._ink(cv2.resize(self.references[k], self.size, interpolation=cv2.INTER_AREA))
         return self._inks[k]
 
-    def faces(self, first: int, second: int) -> tuple[np.ndarray, np.ndarray]:
+    def _aligned(self, first: int, second: int) -> tuple[np.ndarray, np.ndarray]:
         """Faces ``first`` and ``second``'s inks, the second shifted onto the first as
         the module says (as it is when the two do not correlate enough, or when the
-        shift is less than :data:`LEAST_MOVE`)."""
-        key = (first, second)
-        if key in self._pairs:
-            self._pairs.move_to_end(key)
-            return self._pairs[key]
+        shift is less than :data:`LEAST_MOVE`). Called through :attr:`faces`, which
+        keeps the last :data:`PAIRS_KEPT` pairs."""
         a, b = self.face(first), self.face(second)
         warp = self._alignment(self._softened(a), b, cv2.MOTION_TRANSLATION)
         if warp is not None and float(np.abs(warp[:, 2]).max()) >= LEAST_MOVE:
             b = self._moved(b, warp)
-        self._pairs[key] = (a, b)
-        if len(self._pairs) > PAIRS_KEPT:
-            self._pairs.popitem(last=False)
         return a, b
 
     def _alignment(self, to: np.ndarray, ink: np.ndarray, motion: int = cv2.MOTION_AFFINE) -> np.ndarray | None:
@@ -225,9 +220,9 @@ class PairReading:
         the second, as the module says; ``None`` (no say) when the two faces' maps are
         the same, or the card cannot be aligned to them or, aligned, does not fit them
         (:data:`ALIGNED`)."""
-        if float(np.abs(self.face(first) - self.face(second)).max()) <= 1e-6:
-            return None
         a, b = self.faces(first, second)
+        if float(np.abs(a - b).max()) <= 1e-6:
+            return None
         mean = (a + b) / 2
         card = warp_card(image, quad, self.size, inset=0.0)
         if upside_down:
