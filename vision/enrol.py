@@ -14,6 +14,9 @@ Their descriptors (:func:`~vision.describe.describe_all`, and of the corner inde
 * :class:`LiveEnrolment` is driven by the enrolment wizard: it asks for one card at a
   time and captures it from camera frames once it lies still and sharp (its outline
   settled first as a reference photo's is: :func:`vision.reference.settle`).
+
+Either way, a card cut out a few pixels off the layout the deck's other cuts share is
+cut again before the model is built (:func:`vision.layout.align_to_deck`).
 """
 
 from __future__ import annotations
@@ -31,8 +34,10 @@ from vision.decks import Deck, POKER_ASPECT, builtin, custom
 from vision.describe import WARP_SIZE, describe_all, describe_both_ways, describe_index, warp_card
 from vision.detect import CardFinder, DetectSettings
 from vision.errors import EnrolmentError, ImageError
+from vision.layout import align_to_deck
 from vision.model import DeckModel
-from vision.reference import ASPECT_TOLERANCE, REFERENCE_SIZE, UnclearReference, crop_reference, settle
+from vision.reference import ASPECT_TOLERANCE, REFERENCE_SIZE, Cut, UnclearReference, \
+    crop_reference, cut_out, settle
 from vision.render import apply_light, apply_sensor, paste_sprite
 from vision.zone import PlayZone
 
@@ -158,6 +163,7 @@ def enrol_images(directory: str | Path, deck: str = "custom", partial: bool = Fa
             "In these pictures no whole card could be told apart from the table: {files}. Take them again from "
             "straight above, with the whole card in view, on a plain table darker than the card.",
             files=", ".join(unclear)))
+    cuts = align_to_deck(cuts, spec.aspect, tolerance)
     aspect = float(np.median([cut.proportions for cut in cuts.values()])) if deck == "custom" else spec.aspect
     return build_model(deck, {card: cut.image for card, cut in cuts.items()}, aspect,
                        {f.id: f.copies for f in spec.faces})
@@ -198,7 +204,7 @@ class LiveEnrolment:
         self.zone = zone
         self.still_frames = still_frames
         self.min_sharpness = min_sharpness
-        self.captured: dict[str, np.ndarray] = {}
+        self._cuts: dict[str, Cut] = {}
         self._descriptors: dict[str, np.ndarray] = {}
         self._expected: str | None = None
         self._previous: np.ndarray | None = None
@@ -213,13 +219,18 @@ class LiveEnrolment:
         self._previous, self._still = None, 0
 
     @property
+    def captured(self) -> dict[str, np.ndarray]:
+        """The faces captured so far (card id → the card cut out upright, as first cut)."""
+        return {card: cut.image for card, cut in self._cuts.items()}
+
+    @property
     def progress(self) -> tuple[int, int]:
         """(faces captured, faces in the deck)."""
-        return len(self.captured), len(self.deck.faces)
+        return len(self._cuts), len(self.deck.faces)
 
     @property
     def missing(self) -> tuple[str, ...]:
-        return tuple(i for i in self.deck.ids if i not in self.captured)
+        return tuple(i for i in self.deck.ids if i not in self._cuts)
 
     def feed(self, frame: np.ndarray) -> EnrolStatus:
         """Look at one frame (BGR) for the expected card."""
@@ -247,7 +258,8 @@ class LiveEnrolment:
             return EnrolStatus(EnrolState.HOLD_STILL, D.text("Card seen; keep it still."), card, outline)
         settled = settle(finder, quad, self.deck.aspect)
         outline = self._outline(settled)   # where the card is cut out, as the screen shows it
-        upright = warp_card(image, settled, REFERENCE_SIZE, inset=0.0)
+        cut = cut_out(image, settled)
+        upright = cut.image
         grey = cv2.cvtColor(cv2.resize(upright, WARP_SIZE, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
         if cv2.Laplacian(grey, cv2.CV_64F).var() < self.min_sharpness:
             self._still = 0
@@ -263,7 +275,7 @@ class LiveEnrolment:
                 return EnrolStatus(EnrolState.RETRY, D.text(
                     "This looks like {other}, which was already shown; lay {card} instead.",
                     other=other, card=card), card, outline)
-        self.captured[card] = upright
+        self._cuts[card] = cut
         self._descriptors[card] = seen[0]
         self._expected = None
         done, total = self.progress
@@ -278,5 +290,7 @@ class LiveEnrolment:
         """The model of the faces captured; all faces are needed unless ``partial``."""
         if self.missing and not partial:
             raise EnrolmentError(D.text("These cards have no image yet: {cards}.", cards=", ".join(self.missing)))
-        return build_model(self.deck.name, {i: self.captured[i] for i in self.deck.ids if i in self.captured},
+        cuts = align_to_deck({i: self._cuts[i] for i in self.deck.ids if i in self._cuts}, self.deck.aspect,
+                             ASPECT_TOLERANCE)
+        return build_model(self.deck.name, {i: cut.image for i, cut in cuts.items()},
                            self.deck.aspect, {f.id: f.copies for f in self.deck.faces})

@@ -28,6 +28,7 @@ from vision.describe import describe_both_ways, describe_index, warp_card
 from vision.detect import CardFinder, DetectSettings
 from vision.cues import FaceCues
 from vision.ink import InkFaces
+from vision.layout import LAYOUT_LEAST, deck_layout, placement
 from vision.model import DeckModel, Match
 from vision.pair import MARGIN as PAIR_MARGIN, PairReading
 from vision.zone import PlayZone
@@ -35,6 +36,11 @@ from vision.zone import PlayZone
 log = logging.getLogger(__name__)
 
 Outline = tuple[tuple[float, float], ...]
+
+LAYOUT_SIZE = (100, 140)
+"""The size (width, height) at which a card left unknown is fitted to its deck's layout
+(:meth:`Recognizer._placed`): about a scene card's own at 640×480, a quarter of the
+fit's time at a reference's size."""
 
 WORKING_LONG_SIDE = 1280
 """A frame (or the play zone flattened) longer than this many pixels on its long side is
@@ -83,14 +89,17 @@ class Recognizer:
         self.ink = InkFaces(model.references, model.aspect)
         self.cues = FaceCues(model.references, model.aspect, self.ink.colour_scale, model.min_margin)
         self.pair = PairReading(model.references, model.aspect)
+        self._layout: np.ndarray | None = None
 
     def recognize(self, frame: np.ndarray) -> list[Detection]:
         """Every card-shaped object in ``frame``, named or unknown.
 
         A card that cannot be named by its refined outline is tried again by other
-        outlines: the one it was refined from (the refined one may be off), and those of
+        outlines: the one it was refined from (the refined one may be off), those of
         :meth:`vision.detect.CardFinder.alternatives` (the one found may be the card's
-        printed frame, or half of it). It is named by the try named with the highest
+        printed frame, or half of it), and where the deck's layout puts it
+        (:meth:`_placed`: a side may lie on a line printed inside the card, or on the
+        cloth beside it). It is named by the try named with the highest
         confidence, when that try's name is clear (:meth:`_match`: named with twice the
         margin the descriptors or the pair reading need): each try is one more chance to
         pass by luck. A frame (or the zone flattened) longer than
@@ -111,7 +120,8 @@ class Recognizer:
         if again:
             tries = [(k, found[k][1]) for k in again] + [
                 (k, quad) for k, others in finder.alternatives(quads, again).items()
-                for quad in others]
+                for quad in others] + [(k, placed) for k in again
+                                       if (placed := self._placed(image, quads[k])) is not None]
             named, named_clearly = self._match(image, [quad for _, quad in tries])
             for (k, quad), match, clearly in zip(tries, named, named_clearly):
                 if match.card is not None and clearly and \
@@ -126,6 +136,17 @@ class Recognizer:
             out.append(Detection(match.card, match.confidence, match.margin,
                                  tuple((float(x), float(y)) for x, y in points), match.best, match.runner_up))
         return out
+
+    def _placed(self, image: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+        """Where the deck's layout puts the card found at ``quad`` in ``image``, when that
+        is another outline (:func:`vision.layout.placement`); never for a deck of fewer
+        than :data:`~vision.layout.LAYOUT_LEAST` faces. The layout is made from the
+        model's references at the first card that needs it, at :data:`LAYOUT_SIZE`."""
+        if len(self.model.references) < LAYOUT_LEAST:
+            return None
+        if self._layout is None:
+            self._layout = deck_layout(list(self.model.references), LAYOUT_SIZE)
+        return placement(self._layout, image, quad)
 
     def _match(self, image: np.ndarray, quads: list[np.ndarray],
                faint: bool = False) -> tuple[list[Match], list[bool]]:

@@ -91,6 +91,10 @@ tenths of the band's pixels must lie, and the four sides' levels of one another.
 INK_DEPTH = 40.0
 """Grey levels: a scan's darkest print lies at least this far below its paper."""
 
+SOURCE_MARGIN = 0.4
+"""How much of the picture around a card (a share of its long side, each way) a
+:class:`Cut` keeps: enough for :func:`runs_on` to look beyond its corners."""
+
 
 class UnclearReference(ImageError):
     """A reference picture in which no whole card could be told from the table."""
@@ -104,6 +108,35 @@ class Cut(NamedTuple):
     proportions: float
     """Its short side over its long side as it lay in the picture (the outline's mean
     sides; a scan's own)."""
+    source: np.ndarray | None = None
+    """The part of the picture around the card (BGR; a scan's is None), from which it
+    can be cut again (:func:`vision.layout.align_to_deck`)."""
+    outline: np.ndarray | None = None
+    """The card's corners in ``source`` (4 × 2, clockwise, the first at the top left of
+    the upright card)."""
+
+
+def cut_out(image: np.ndarray, quad: np.ndarray) -> Cut:
+    """The card with corners ``quad`` (4 × 2, clockwise, the first at the top left of the
+    upright card) in ``image`` (BGR), cut out upright, with the part of the picture
+    around it: the card's bounding box grown by :data:`SOURCE_MARGIN` of its long side
+    each way, shrunk by halves while the card's long side is over twice a reference's."""
+    card = np.asarray(quad, np.float32)
+    h, w = image.shape[:2]
+    long = float(max(np.hypot(*(card[1] - card[0])), np.hypot(*(card[2] - card[1]))))
+    (x0, y0), (x1, y1) = card.min(axis=0) - SOURCE_MARGIN * long, card.max(axis=0) + SOURCE_MARGIN * long
+    x0, y0 = max(int(np.floor(x0)), 0), max(int(np.floor(y0)), 0)
+    x1, y1 = min(int(np.ceil(x1)), w), min(int(np.ceil(y1)), h)
+    source, outline = image[y0:y1, x0:x1], card - np.array((x0, y0), np.float32)
+    factor = 1
+    while long > 2 * factor * REFERENCE_SIZE[1]:
+        factor *= 2
+    if factor > 1:
+        source = cv2.resize(source, (max(1, source.shape[1] // factor), max(1, source.shape[0] // factor)),
+                            interpolation=cv2.INTER_AREA)
+        outline = outline / np.float32(factor)
+    return Cut(warp_card(image, card, REFERENCE_SIZE, inset=0.0), _proportions(card),
+               np.ascontiguousarray(source), outline.astype(np.float32))
 
 
 def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT,
@@ -136,9 +169,7 @@ def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT,
                      if fits_card(finder.grey, other, aspect, tolerance)), None)
     if card is not None:
         card = settle(finder, card, aspect, tolerance)
-        if card[0].sum() > card[2].sum():
-            card = np.roll(card, 2, axis=0)
-        return Cut(warp_card(image, card, REFERENCE_SIZE, inset=0.0), _proportions(card))
+        return cut_out(image, np.roll(card, 2, axis=0) if card[0].sum() > card[2].sum() else card)
     upright = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE) if w > h else image
     if is_whole_card(upright, aspect):
         return Cut(cv2.resize(upright, REFERENCE_SIZE, interpolation=cv2.INTER_AREA), min(w, h) / max(w, h))
@@ -159,16 +190,24 @@ def settle(finder: CardFinder, quad: np.ndarray, aspect: float,
     slightly other one (a row of dots or a stripe beside a card as bright as the
     cloth); the card's edge lies on more of its outline, and a reference is cut once,
     so it can afford the dozen refinements a scene's cards cannot."""
+    fitting = settlings(finder, quad, aspect, tolerance)
+    if not fitting:
+        return quad
+    return max(fitting, key=lambda pair: (pair[1], -cv2.contourArea(pair[0])))[0]
+
+
+def settlings(finder: CardFinder, quad: np.ndarray, aspect: float,
+              tolerance: float | None = ASPECT_TOLERANCE) -> list[tuple[np.ndarray, float]]:
+    """The outlines :func:`settle` chooses from, with the share of each that lies on the
+    card's edges: ``quad`` refined again from each of its sizes :data:`SETTLE`, where
+    the refinement fits the card."""
     centre = quad.mean(axis=0)
     starts = np.array([centre + scale * (quad - centre) for scale in SETTLE], np.float32)
     outlines, support = finder.refined(starts)
     own = _proportions(quad)
-    fitting = [k for k, outline in enumerate(outlines)
-               if np.isfinite(support[k]) and abs(_proportions(outline) - own) <= ASPECT_TOLERANCE
-               and fits_card(finder.grey, outline, aspect, tolerance)]
-    if not fitting:
-        return quad
-    return np.asarray(outlines[max(fitting, key=lambda k: (support[k], -cv2.contourArea(outlines[k])))], np.float32)
+    return [(np.asarray(outline, np.float32), float(share)) for outline, share in zip(outlines, support)
+            if np.isfinite(share) and abs(_proportions(outline) - own) <= ASPECT_TOLERANCE
+            and fits_card(finder.grey, outline, aspect, tolerance)]
 
 
 class _Flaw(enum.Enum):
