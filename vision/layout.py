@@ -9,11 +9,13 @@ of spades cut right than its own reference).
 
 :func:`deck_layout` is the band as most of the deck's cuts show it; :func:`layout_fit`
 finds where a cut's own band lies against it (OpenCV's enhanced-correlation fit,
-``cv2.findTransformECC``, of an affine map, on the band alone); :func:`align_to_deck`
-cuts again, from the picture it came from, each card whose band lies :data:`LAYOUT_SHIFT`
-or more off, keeping whichever outline the layout agrees with most. A deck whose faces
-share nothing along their edges gives no fit, or one no better than the cut's own, and
-its cuts are kept as they are.
+``cv2.findTransformECC``, of an affine map, on the band alone), and :func:`placement`
+where it puts a card found in a picture; :func:`align_to_deck` cuts again, from the
+picture it came from, each card whose band lies :data:`LAYOUT_SHIFT` or more off, onto
+an outline on the card's edges that the layout agrees with as it does with a cut that
+is right. A deck whose faces share nothing along their edges gives no fit, or no such
+outline, and its cuts are kept as they are. The recogniser tries a card it could not
+name where the layout puts it, too (:meth:`vision.recognize.Recognizer.recognize`).
 """
 
 from __future__ import annotations
