@@ -18,9 +18,9 @@ from vision.otherstyle import Photo, taught_photo
 from vision.reference import REFERENCE_SIZE, Cut, crop_reference, cut_out
 
 SEED, OFF = 35, "QC"
-"""The second style's seed 35: its queen of clubs' reference photo is cut along a line
-9 pixels off the card, and that queen was read as the queen of spades, firmly, on three
-scenes."""
+"""The second style's seed 35: with OpenCV 5 its queen of clubs' reference photo is cut
+along a line 9 pixels off the card (OpenCV 4.6 cuts it right), and that queen was read
+as the queen of spades, firmly, on three scenes."""
 
 CARDS = (OFF,) + tuple(card for card in PACK.ids[::2] if card != OFF)
 """Half the pack: the layout is the deck's, not one face's."""
@@ -60,14 +60,26 @@ def cuts(photos) -> dict[str, Cut]:
     return {card: crop_reference(photo.image, PACK.aspect) for card, photo in photos.items()}
 
 
+def on_its_frame(photo: Photo) -> np.ndarray:
+    """The card's true corners with its top side 8 pixels down the card, where this
+    style prints its frame: an outline refined onto the frame."""
+    true = np.asarray(photo.corners[0], np.float32)
+    off = true.copy()
+    off[:2] += 8 * (true[2] - true[1]) / np.linalg.norm(true[2] - true[1])
+    return off
+
+
 def test_a_reference_cut_off_the_card_is_cut_again_along_its_edges(photos, cuts):
-    assert cut_error(cuts[OFF].image, photos[OFF]) > 2 * CUT_RIGHT   # the fault this mends
-    kept = align_to_deck(cuts, PACK.aspect, None)
+    deck = dict(cuts)
+    deck[OFF] = cut_out(photos[OFF].image, on_its_frame(photos[OFF]))
+    assert cut_error(deck[OFF].image, photos[OFF]) > 2 * CUT_RIGHT   # the fault this mends
+    kept = align_to_deck(deck, PACK.aspect, None)
     assert cut_error(kept[OFF].image, photos[OFF]) < CUT_RIGHT
-    assert all(kept[card] is cuts[card] for card in CARDS if card != OFF)   # the cuts that were right
+    assert all(kept[card] is deck[card] for card in CARDS if card != OFF)   # the cuts that were right
 
 
 def test_a_folder_of_reference_photos_teaches_the_card_as_cut_again(photos, tmp_path):
+    # with OpenCV 5 the queen's first cut is 9 pixels off (4.6 cuts it right at once)
     for card, photo in photos.items():
         write(tmp_path / f"{card}.png", photo.image)
     model = enrol_images(tmp_path, "custom")
@@ -75,13 +87,13 @@ def test_a_folder_of_reference_photos_teaches_the_card_as_cut_again(photos, tmp_
 
 
 def test_the_live_wizard_teaches_the_card_as_cut_again(photos):
+    # with OpenCV 5 the queen's first cut is 9 pixels off (4.6 cuts it right at once)
     wizard = LiveEnrolment(PACK, still_frames=1)
     for card, photo in photos.items():
         wizard.expect(card)
         assert wizard.feed(photo.image).card == card
     assert sorted(wizard.captured) == sorted(CARDS)
     model = wizard.finish(partial=True)
-    assert cut_error(wizard.captured[OFF], photos[OFF]) > 2 * CUT_RIGHT   # as first cut
     assert cut_error(model.references[model.ids.index(OFF)], photos[OFF]) < CUT_RIGHT
 
 
@@ -92,10 +104,7 @@ def test_the_layout_places_a_card_whose_outline_lies_on_its_printed_frame(photos
     layout = deck_layout([cut.image for cut in cuts.values()])
     true = np.asarray(photos[card].corners[0], np.float32)
     assert placement(layout, photos[card].image, true) is None   # the card's own outline agrees
-    off = true.copy()
-    inward = (true[2] - true[1]) / np.linalg.norm(true[2] - true[1])
-    off[:2] += 8 * inward   # the top side 8 pixels down the card
-    placed = placement(layout, photos[card].image, off)
+    placed = placement(layout, photos[card].image, on_its_frame(photos[card]))
     assert placed is not None
     assert np.hypot(*(placed - true).T).max() < 3.0
 
