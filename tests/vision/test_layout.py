@@ -22,8 +22,8 @@ SEED, OFF = 35, "QC"
 along a line 9 pixels off the card (OpenCV 4.6 cuts it right), and that queen was read
 as the queen of spades, firmly, on three scenes."""
 
-CARDS = (OFF,) + tuple(card for card in PACK.ids[::2] if card != OFF)
-"""Half the pack: the layout is the deck's, not one face's."""
+CARDS = (OFF,) + tuple(card for card in PACK.ids[::4] if card != OFF)
+"""A quarter of the pack, all four suits and a joker: the layout is the deck's, not one face's."""
 
 CUT_RIGHT = 2.0
 """Pixels of an upright reference: a cut along the card's true corners measures under 1
@@ -97,7 +97,7 @@ def test_the_live_wizard_teaches_the_card_as_cut_again(photos):
     assert cut_error(model.references[model.ids.index(OFF)], photos[OFF]) < CUT_RIGHT
 
 
-@pytest.mark.parametrize("card", ["AS", "KD"])
+@pytest.mark.parametrize("card", ["AS", "JD"])
 def test_the_layout_places_a_card_whose_outline_lies_on_its_printed_frame(photos, cuts, card):
     # as a scene's card found with a side on the frame printed inside it: the recogniser tries
     # the card again where the layout puts it
