@@ -67,11 +67,13 @@ UNEXPLAINED = 0.6
 cards found (:meth:`_Search._unexplained`) to be searched again: for cards at its
 corners (:meth:`_Search._take_corners`), and in the faint edges (:meth:`_Search.add`)."""
 
-FAINT_REGION = 2.0
+FAINT_REGION = 4.0
 """How many cards of the frame's typical size a region of the faint edges may hold to be
 searched (:meth:`_Search.add`): a card whose outline closes only there, with the table's
-pattern touching it, is a card and a little more; a larger region joins cards and table,
-and splitting it costs time and gives outlines that are no card."""
+pattern touching it, is a card and a little more, or, on cloth striped or checked white
+as light as the card, a card and the piece of a stripe or check its broken edge lets in;
+a larger region joins cards and table, and splitting it costs time and gives outlines
+that are no card."""
 
 ENCLOSED_GAP = 0.0162
 """How wide a gap in a card's outline :func:`_enclosed` closes, as a share of the
