@@ -37,7 +37,11 @@ Finding a card is done in three steps:
 3. *Choice.* A refined candidate is kept when enough of its outline lies on such an
    edge (:attr:`DetectSettings.edge_support`) and it still has a card's shape; of
    candidates that describe the same card, the best supported wins; a region inside a
-   larger card (a court card's frame) is dropped.
+   larger card (a court card's frame) is dropped. The refined candidates that keep a
+   card's shape with less of their outline on an edge, down to :data:`WEAK_SUPPORT`,
+   are kept aside (:meth:`CardFinder.weak_outlines`): a card on a cloth as light as its
+   paper, or in glare, can show no more, and the caller may confirm such an outline by
+   what it knows of the deck.
 
 Corners come back clockwise, starting so that the first side is a short side: the card
 stands upright or upside down, which :mod:`vision.describe` settles.
@@ -74,6 +78,12 @@ pattern touching it, is a card and a little more, or, on cloth striped or checke
 as light as the card, a card and the piece of a stripe or check its broken edge lets in;
 a larger region joins cards and table, and splitting it costs time and gives outlines
 that are no card."""
+
+WEAK_SUPPORT = 0.5
+"""The least share of a refined outline that must lie on the card's edges for it to be
+kept aside as a weak outline (:meth:`CardFinder.weak_outlines`), under the
+:attr:`DetectSettings.edge_support` a card found needs: a card lying partly on a white
+stripe, or in glare, shows its edge along half its outline or a little more."""
 
 ENCLOSED_GAP = 0.0162
 """How wide a gap in a card's outline :func:`_enclosed` closes, as a share of the
@@ -382,6 +392,7 @@ class CardFinder:
         self.settings = settings
         self._search = _Search(_for_refining(self.grey), settings, image if image.ndim == 3 else None)
         self._outlines: list[tuple[np.ndarray, np.ndarray]] | None = None
+        self._weak: list[np.ndarray] = []
 
     def outlines(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """Every card-shaped region: its corners (4×2 float32, image pixels, as
@@ -401,7 +412,18 @@ class CardFinder:
                     self._search.add((faint,), beyond=True)
                     self._search.add((_enclosed(faint, self._search.area_range[1]),), beyond=True)
                 self._outlines = self._search.cards()
+                self._weak = self._search.weak([quad for quad, _ in self._outlines])
         return self._outlines
+
+    def weak_outlines(self) -> list[np.ndarray]:
+        """The card-shaped outlines that :meth:`outlines`'s candidates were refined to
+        with less of their sides on the card's edges than a card found needs, but at
+        least :data:`WEAK_SUPPORT` (each 4×2 float32, as :func:`find_cards` gives
+        them): none over 0.3 of a card found, nor of a better-supported one. Not cards
+        by themselves: a card in glare or on a cloth as light as its paper, or a
+        pattern of the cloth in a card's proportions."""
+        self.outlines()
+        return self._weak
 
     def refined(self, quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The outlines ``quads`` (N × 4 × 2, clockwise) refined on this image as its own
@@ -482,6 +504,7 @@ class _Search:
         total = grey.shape[0] * grey.shape[1]
         self.area_range = (settings.min_area * total, settings.max_area * total)
         self._refined: dict[bytes, tuple[np.ndarray, float] | None] = {}
+        self._weak: list[tuple[np.ndarray, float]] = []  # outlines refined with less support
         self._tried = _Quads()
         self._found: list[tuple[np.ndarray, float, np.ndarray]] = []
         self._centres: list[tuple[float, float]] = []
@@ -560,6 +583,16 @@ class _Search:
             self._accept(candidate)
         self._placed = len(self._tried)
 
+    def weak(self, cards: list[np.ndarray]) -> list[np.ndarray]:
+        """The weak outlines kept so far (:meth:`CardFinder.weak_outlines`), best
+        supported first, none over 0.3 of one of ``cards`` or of one before it."""
+        kept: list[np.ndarray] = []
+        for quad, _ in sorted(self._weak, key=lambda weak: -weak[1]):
+            bounds = _bounds(quad)
+            if not any(_overlap(quad, other) > 0.3 for other in cards + kept if not _apart(bounds, _bounds(other))):
+                kept.append(quad)
+        return kept
+
     def _mostly_found(self, quad: np.ndarray) -> bool:
         """Whether a card already found covers more than 0.3 of ``quad`` (or it of the card)."""
         bounds = _bounds(quad)
@@ -623,12 +656,14 @@ class _Search:
                                     self.settings.edge_contrast)
         self._refined.update(dict.fromkeys(new))
         supported = [(key, _clockwise_short_first(quad), float(share))
-                     for key, quad, share in zip(new, quads, support) if share >= self.settings.edge_support]
+                     for key, quad, share in zip(new, quads, support) if share >= WEAK_SUPPORT]
         shaped = _card_shaped(np.array([quad for _, quad, _ in supported], np.float32).reshape(-1, 4, 2),
                               self.settings, self.area_range, np.array([share for *_, share in supported]))
         for (key, quad, share), ok in zip(supported, shaped):
-            if ok:
+            if ok and share >= self.settings.edge_support:
                 self._refined[key] = (quad, share)
+            elif ok:
+                self._weak.append((quad, share))
         if self._by_colour and self.colour is not None:
             for key, candidate in new.items():
                 if self._refined[key] is None:

@@ -103,20 +103,29 @@ def layout_fit(layout: np.ndarray, image: np.ndarray) -> LayoutFit | None:
     return LayoutFit(corners, float(np.hypot(*(corners - target).T).max()))
 
 
-def placement(layout: np.ndarray, image: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+def placed(layout: np.ndarray, image: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, bool] | None:
     """Where ``layout`` (:func:`deck_layout`) puts the card whose outline in ``image``
     (BGR) is ``quad`` (4 × 2, clockwise, the first at the top left of the upright card):
-    its corners in ``image``'s pixels, or None when the layout puts them within
-    :data:`LAYOUT_SHIFT` of ``quad``'s own (measured on the card cut out upright at the
-    layout's size) or cannot be fitted."""
+    its corners in ``image``'s pixels, and whether they lie :data:`LAYOUT_SHIFT` or
+    more from ``quad``'s own (measured on the card cut out upright at the layout's
+    size); None when the layout cannot be fitted."""
     size = (layout.shape[1], layout.shape[0])
     corners = np.asarray(quad, np.float32)
     target = _warp_target(size, 0.0)
     fit = layout_fit(layout, warp_card(image, corners, size, inset=0.0))
-    if fit is None or fit.offset < LAYOUT_SHIFT * size[0]:
+    if fit is None:
         return None
     back = np.linalg.inv(cv2.getPerspectiveTransform(corners, target))
-    return np.asarray(cv2.perspectiveTransform(fit.corners[None].astype(np.float32), back)[0], np.float32)
+    return (np.asarray(cv2.perspectiveTransform(fit.corners[None].astype(np.float32), back)[0], np.float32),
+            fit.offset >= LAYOUT_SHIFT * size[0])
+
+
+def placement(layout: np.ndarray, image: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """Where ``layout`` puts the card whose outline in ``image`` is ``quad``, as
+    :func:`placed` finds it, when that is :data:`LAYOUT_SHIFT` or more from ``quad``;
+    None when it is not, or the layout cannot be fitted."""
+    fitted = placed(layout, image, quad)
+    return fitted[0] if fitted is not None and fitted[1] else None
 
 
 def align_to_deck(cuts: Mapping[str, Cut], aspect: float, tolerance: float | None) -> dict[str, Cut]:

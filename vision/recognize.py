@@ -28,7 +28,7 @@ from vision.describe import describe_both_ways, describe_index, warp_card
 from vision.detect import CardFinder, DetectSettings
 from vision.cues import FaceCues
 from vision.ink import InkFaces
-from vision.layout import LAYOUT_LEAST, deck_layout, placement
+from vision.layout import LAYOUT_LEAST, deck_layout, placed, placement
 from vision.model import DeckModel, Match
 from vision.pair import MARGIN as PAIR_MARGIN, PairReading
 from vision.zone import PlayZone
@@ -102,7 +102,10 @@ class Recognizer:
         cloth beside it). It is named by the try named with the highest
         confidence, when that try's name is clear (:meth:`_match`: named with twice the
         margin the descriptors or the pair reading need): each try is one more chance to
-        pass by luck. A frame (or the zone flattened) longer than
+        pass by luck. Last, the finder's weak outlines
+        (:meth:`vision.detect.CardFinder.weak_outlines`: too little of them on an edge
+        to be cards by themselves) are cards where the deck's layout and a clear name
+        confirm them (:meth:`_confirmed`). A frame (or the zone flattened) longer than
         :data:`WORKING_LONG_SIDE` is read scaled down to it; the outlines are in
         ``frame``'s pixels all the same."""
         image = self.zone.flatten(frame) if self.zone else frame
@@ -112,10 +115,8 @@ class Recognizer:
         factor = np.array(image.shape[1::-1], np.float64) / frame_size
         finder = CardFinder(image, self.settings)
         found = finder.outlines()
-        if not found:
-            return []
         quads = [quad for quad, _ in found]
-        matches, _ = self._match(image, quads, faint=True)
+        matches, _ = self._match(image, quads, faint=True) if quads else ([], [])
         again = [k for k, match in enumerate(matches) if match.card is None]
         if again:
             tries = [(k, found[k][1]) for k in again] + [
@@ -127,6 +128,9 @@ class Recognizer:
                 if match.card is not None and clearly and \
                         (matches[k].card is None or match.confidence > matches[k].confidence):
                     quads[k], matches[k] = quad, match
+        for quad, match in self._confirmed(image, finder.weak_outlines()):
+            quads.append(quad)
+            matches.append(match)
         out = []
         for quad, match in zip(quads, matches):
             if match.upside_down:
@@ -137,16 +141,49 @@ class Recognizer:
                                  tuple((float(x), float(y)) for x, y in points), match.best, match.runner_up))
         return out
 
-    def _placed(self, image: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
-        """Where the deck's layout puts the card found at ``quad`` in ``image``, when that
-        is another outline (:func:`vision.layout.placement`); never for a deck of fewer
-        than :data:`~vision.layout.LAYOUT_LEAST` faces. The layout is made from the
-        model's references at the first card that needs it, at :data:`LAYOUT_SIZE`."""
+    def _deck_layout(self) -> np.ndarray | None:
+        """The deck's layout (:func:`vision.layout.deck_layout`) at :data:`LAYOUT_SIZE`,
+        made from the model's references the first time it is needed; None for a deck
+        of fewer than :data:`~vision.layout.LAYOUT_LEAST` faces."""
         if len(self.model.references) < LAYOUT_LEAST:
             return None
         if self._layout is None:
             self._layout = deck_layout(list(self.model.references), LAYOUT_SIZE)
-        return placement(self._layout, image, quad)
+        return self._layout
+
+    def _placed(self, image: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+        """Where the deck's layout puts the card found at ``quad`` in ``image``, when that
+        is another outline (:func:`vision.layout.placement`); never without a layout
+        (:meth:`_deck_layout`)."""
+        layout = self._deck_layout()
+        return None if layout is None else placement(layout, image, quad)
+
+    def _confirmed(self, image: np.ndarray, outlines: list[np.ndarray]) -> list[tuple[np.ndarray, Match]]:
+        """The cards at the weak outlines ``outlines`` in ``image`` that the deck's
+        layout and a clear name confirm, each with its outline and match. The layout is
+        fitted to each (:func:`vision.layout.placed`); where it can be, the card is read
+        at its outline and, when the layout puts it elsewhere, there too, and is kept
+        where it is named clearly (as another outline's try is, :meth:`recognize`), by
+        the try named with the highest confidence. None without a layout
+        (:meth:`_deck_layout`): a weak outline may be the cloth's pattern in a card's
+        proportions, and is read only where the deck's print can be placed on it."""
+        layout = self._deck_layout() if outlines else None
+        if layout is None:
+            return []
+        tries: list[tuple[int, np.ndarray]] = []
+        for k, quad in enumerate(outlines):
+            fitted = placed(layout, image, quad)
+            if fitted is not None:
+                corners, moved = fitted
+                tries += [(k, quad)] + ([(k, corners)] if moved else [])
+        if not tries:
+            return []
+        matches, clearly = self._match(image, [quad for _, quad in tries])
+        best: dict[int, tuple[np.ndarray, Match]] = {}
+        for (k, quad), match, clear in zip(tries, matches, clearly):
+            if match.card is not None and clear and (k not in best or match.confidence > best[k][1].confidence):
+                best[k] = (quad, match)
+        return list(best.values())
 
     def _match(self, image: np.ndarray, quads: list[np.ndarray],
                faint: bool = False) -> tuple[list[Match], list[bool]]:
