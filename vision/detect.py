@@ -444,10 +444,8 @@ class CardFinder:
         not the outline found. Of a colour picture, the outline found is also refined
         again on how like its own paper each pixel around it is
         (:meth:`_Search._refined_on_paper`): on a light cloth the grey refinement may
-        have put a side on the pattern. Last, the weak outlines refined so far (as
-        :meth:`weak_outlines`, these refinements included) that cover more than half of
-        such an outline, best supported first. Returns, for each card of ``which``, its
-        kept outlines."""
+        have put a side on the pattern. Returns, for each card of ``which``, its kept
+        outlines."""
         if not which:
             return {}
         shorts, longs = _mean_sides(quads)
@@ -470,10 +468,6 @@ class CardFinder:
                 card = self._search._refined_on_paper(self._search.colour, quads[k])
                 if card is not None and not kept[k].repeats(card[0]):
                     kept[k].append(card[0])
-        for weak, _ in sorted(self._search._weak, key=lambda item: -item[1]):
-            for k in which:
-                if _overlap(weak, quads[k]) > 0.5 and not kept[k].repeats(weak):
-                    kept[k].append(weak)
         return {k: list(outlines)[1:] for k, outlines in kept.items()}
 
 
