@@ -161,9 +161,8 @@ class CardWatcher:
         deck is already watched or prepared."""
         deck = deck_of(game, options)
         if deck is None:
-            self.close()
+            self._halt(WatchStatus(WatchState.IDLE))
             self.deck = None
-            self._set(WatchState.IDLE, None)
             return None
         if deck == self.deck and self._status.state not in (WatchState.IDLE, WatchState.NO_MODEL):
             return deck
@@ -176,35 +175,51 @@ class CardWatcher:
         before :meth:`follow`."""
         if self.deck is None:
             return
-        self.close()
         if self.camera is None:
-            self._set(WatchState.UNAVAILABLE, D.text("There is no camera: enter the cards by hand."))
+            self._halt(WatchStatus(WatchState.UNAVAILABLE, D.text("There is no camera: enter the cards by hand.")))
             return
         try:
             import vision.recognize  # noqa: F401  (card vision and OpenCV are installed)
         except ImportError as err:
-            self._set(WatchState.UNAVAILABLE, D.text(
-                "Card vision is not installed ({detail}): enter the cards by hand.", detail=str(err)))
+            self._halt(WatchStatus(WatchState.UNAVAILABLE, D.text(
+                "Card vision is not installed ({detail}): enter the cards by hand.", detail=str(err))))
             return
         stop = threading.Event()
-        self._stop = stop
-        self._set(WatchState.PREPARING, D.text("Card vision is getting ready…"))
-        self._setup = threading.Thread(target=self._prepare, args=(self.deck, self.camera, stop),
-                                       name="card-watcher-setup", daemon=True)
-        self._setup.start()
+        setup = threading.Thread(target=self._prepare, args=(self.deck, self.camera, stop),
+                                 name="card-watcher-setup", daemon=True)
+        self._halt(WatchStatus(WatchState.PREPARING, D.text("Card vision is getting ready…")), stop, setup)
+        setup.start()
 
     def close(self, wait: float = 0.0) -> None:
-        """Stop watching (a setup under way gives up at its next step); :meth:`restart`
-        starts again. With ``wait``, wait up to that many seconds for a setup under way to
-        give up: at exit, a thread still inside OpenCV when Python ends aborts the process."""
-        with self._lock:
-            self._stop.set()
-            watcher, self._watcher = self._watcher, None
-            setup = self._setup
-        if watcher is not None:
-            watcher.close()
+        """Stop watching (a setup under way gives up at its next step) and fall back to
+        :attr:`WatchState.IDLE`; :meth:`restart` starts again. With ``wait``, wait up to
+        that many seconds for a setup under way to give up: at exit, a thread still inside
+        OpenCV when Python ends aborts the process."""
+        setup = self._halt(WatchStatus(WatchState.IDLE))
         if wait > 0 and setup is not None and setup is not threading.current_thread():
             setup.join(timeout=wait)
+
+    def _halt(self, status: WatchStatus, stop: threading.Event | None = None,
+              setup: threading.Thread | None = None) -> threading.Thread | None:
+        """Stop the watcher and any setup under way and take ``status`` in the same step,
+        so that no reader on another thread sees a status whose watcher is already gone
+        (:attr:`status` is :attr:`WatchState.WATCHING` exactly while :attr:`watcher` is
+        set). ``stop`` and ``setup`` are the next setup's, when one follows. Returns the
+        setup that was under way."""
+        with self._lock:
+            self._stop.set()
+            self._stop = stop if stop is not None else threading.Event()
+            watcher, self._watcher = self._watcher, None
+            previous = self._setup
+            if setup is not None:
+                self._setup = setup
+            changed = status != self._status
+            self._status = status
+        if watcher is not None:
+            watcher.close()
+        if changed:
+            self._tell(status)
+        return previous
 
     # --- the setup thread ------------------------------------------------------------------------
     def _prepare(self, deck: str, camera: Any, stop: threading.Event) -> None:
@@ -300,5 +315,8 @@ class CardWatcher:
             if (stop is not None and stop.is_set()) or status == self._status:
                 return
             self._status = status
+        self._tell(status)
+
+    def _tell(self, status: WatchStatus) -> None:
         for listener in list(self._listeners):
             listener(status)

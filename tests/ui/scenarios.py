@@ -300,18 +300,26 @@ def teach(driver: Any, work: Path) -> dict[str, Any]:
         else:
             wizard._skip()
     saved = pump_until(driver, lambda: wizard.saved, 60)
-    pump_until(driver, lambda: watching(app) and set(app.services.watcher.recognizer.model.ids) == set(taught), 30)
-    model = app.services.watcher.recognizer.model.ids if app.services.watcher else None
+
+    def using_taught() -> Any:
+        """The watcher once it reads with the taught model (read once: the wizard's
+        thread restarts card vision)."""
+        running = app.services.watcher
+        return running if running is not None and set(running.recognizer.model.ids) == set(taught) else None
+
+    pump_until(driver, lambda: using_taught() is not None, 30)
+    watcher = using_taught()
     driver.pump(3)
     status = texts(wizard)
     driver.go("play")
     panel.puppet.lay([taught[1]])
-    watcher = app.services.watcher
-    pump_until(driver, lambda: [d.card for d in watcher.latest.detections] == [taught[1]], 15)
-    return {"learnt": learnt, "saved": saved, "taught": taught, "model": list(model) if model else None,
+    if watcher is not None:
+        pump_until(driver, lambda: [d.card for d in watcher.latest.detections] == [taught[1]], 15)
+    return {"learnt": learnt, "saved": saved, "taught": taught,
+            "model": list(watcher.recognizer.model.ids) if watcher is not None else None,
             "file": taught_model_file(app.services.cards.directory, "mustang").exists(),
             "captured": sorted(wizard.enrolment.captured), "skipped": len(wizard.skipped),
-            "status": status, "named": [d.card for d in watcher.latest.detections]}
+            "status": status, "named": [d.card for d in watcher.latest.detections] if watcher is not None else []}
 
 
 @scenario

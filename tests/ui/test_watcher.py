@@ -84,6 +84,41 @@ def test_the_taught_model_wins_and_restart_takes_a_new_one(built_decks, camera, 
         cards.close()
 
 
+def test_the_status_never_says_watching_once_the_watcher_is_gone(built_decks, camera, tmp_path):
+    """The deck wizard restarts card vision from its own thread while the screen reads
+    the status: whenever the running watcher is stopped, the status has already left
+    "watching", so a reader never finds it watching with no watcher."""
+    shutil.copy(rendered_model_file(built_decks, "mustang"), taught_model_file(tmp_path, "mustang"))
+    cards, _queue = watching(camera, manual_zone(), tmp_path, simulate=False)
+    seen: list[tuple[WatchState, bool]] = []
+    try:
+        for _ in range(2):
+            assert cards.status.state is WatchState.WATCHING and cards.watcher is not None
+            running = cards.watcher
+            stop = running.close
+
+            def close(stop=stop) -> None:
+                seen.append((cards.status.state, cards.watcher is not None))
+                stop()
+
+            running.close = close
+            cards.restart()
+            assert wait_for(lambda: cards.status.state is WatchState.WATCHING, 60), cards.status
+        cards.watcher.close = lambda stop=cards.watcher.close: (
+            seen.append((cards.status.state, cards.watcher is not None)), stop())
+        cards.close()
+        assert cards.status.state is WatchState.IDLE and cards.watcher is None
+    finally:
+        cards.close()
+    assert seen == [(WatchState.PREPARING, False), (WatchState.PREPARING, False), (WatchState.IDLE, False)]
+    cards.follow("mustang")   # the same deck again after closing: watched again
+    try:
+        assert wait_for(lambda: cards.status.state is WatchState.WATCHING, 60), cards.status
+        assert cards.watcher is not None
+    finally:
+        cards.close()
+
+
 def test_a_model_named_in_the_settings_is_used(built_decks, camera, tmp_path):
     config = manual_zone(model=rendered_model_file(built_decks, "mustang"))
     cards, queue = watching(camera, config, tmp_path, simulate=False)
