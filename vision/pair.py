@@ -39,7 +39,12 @@ alike. This reading looks at nothing but what tells those two faces apart:
   0 when it could be either. The faces blurred as the card is, what a blur smears out
   of their difference is not looked for, and what it leaves is weighed in full (a
   matched filter). When the card's aligned ink does not look like the two faces' at
-  all (:data:`ALIGNED`), the reading has no say.
+  all (:data:`ALIGNED`), the reading has no say;
+* all of this is done with the card both ways up, and the card is read the other way
+  up from the descriptors' when its fit leaves clearly less of its ink unexplained
+  (:data:`TURNED_FIT`): the descriptors' way up is a poor guide on a card whose symbols
+  are laid out alike both ways (a seven's, a nine's), and read upside down a club's
+  lobes lean towards a spade's point, a heart's towards a diamond's.
 
 A reading is clear when its value is at least :data:`MARGIN` from 0: the card's ink lies
 at least that share of the way nearer one face than the other.
@@ -82,6 +87,11 @@ LEAST_MOVE = 0.5
 many pixels (at :data:`WIDTH`) across or along the card: a smaller one is more likely made by the symbols that
 tell the two apart than by their cuts, and resampling would soften the one face against
 the other."""
+TURNED_FIT = 0.9
+"""A card is read turned round from the way the descriptors say it lies only when its ink
+fits the two faces that way clearly better: leaving at most this share of the ink the
+descriptors' way leaves unexplained. A card whose print is alike both ways up (a SET
+squiggle) fits nearly as well either way, and its reading is then the descriptors'."""
 BLUR_SOFTEN = 0.7
 """Every blur the faces are tried under softens them by a Gaussian of this many pixels
 (σ): a card resampled from a camera's frame is never quite sharp."""
@@ -216,30 +226,49 @@ class PairReading:
 
     def read(self, image: np.ndarray, quad: np.ndarray, upside_down: bool, first: int, second: int) -> float | None:
         """Which of faces ``first`` and ``second`` the card with corners ``quad`` in
-        ``image`` shows, turned round when ``upside_down``: ``+0.5`` the first, ``-0.5``
-        the second, as the module says; ``None`` (no say) when the two faces' maps are
-        the same, or the card cannot be aligned to them or, aligned, does not fit them
-        (:data:`ALIGNED`)."""
+        ``image`` shows: ``+0.5`` the first, ``-0.5`` the second, as the module says;
+        ``None`` (no say) when the two faces' maps are the same, or the card cannot be
+        aligned to them or, aligned, does not fit them (:data:`ALIGNED`). The card is
+        read both ways up: turned round when ``upside_down`` (the way the descriptors
+        say it lies), and the other way; the other way's reading is taken when its fit
+        leaves clearly less of the card's ink unexplained (:data:`TURNED_FIT`), or when
+        the descriptors' way has no say. A card whose symbols are laid out alike both
+        ways up (most number cards) is as near its faces turned round to the descriptors,
+        but read the wrong way up its symbols are upside down, and a club's lobes turned
+        round lean towards a spade's point."""
         a, b = self.faces(first, second)
         if float(np.abs(a - b).max()) <= 1e-6:
             return None
-        mean = (a + b) / 2
         card = warp_card(image, quad, self.size, inset=0.0)
+        said, turned = (self._fit(card, way, a, b) for way in (upside_down, not upside_down))
+        if turned is not None and (said is None or turned[1] < TURNED_FIT * said[1]):
+            return turned[0]
+        return said[0] if said is not None else None
+
+    def _fit(self, card: np.ndarray, upside_down: bool, a: np.ndarray,
+             b: np.ndarray) -> tuple[float, float] | None:
+        """The upright ``card`` (at :attr:`size`), turned round when ``upside_down``,
+        read between the inks ``a`` and ``b`` of two faces: the reading (as
+        :meth:`read`'s) and the share of the card's ink the fit leaves unexplained;
+        ``None`` when it has no say."""
+        mean = (a + b) / 2
         if upside_down:
             card = np.ascontiguousarray(card[::-1, ::-1])
         ink = self._ink(card)
         warp = self._alignment(self._softened(mean), ink)
         if warp is None:
             return None
-        ink = self._moved(ink, warp) * self.mask[..., None]
-        kernel = self.blur(ink.mean(axis=2), mean.mean(axis=2), (a - b).mean(axis=2))
+        ink = (self._moved(ink, warp) * self.mask[..., None]).ravel()
+        kernel = self.blur(ink.reshape(mean.shape).mean(axis=2), mean.mean(axis=2), (a - b).mean(axis=2))
         a, b = (cv2.filter2D(face, -1, kernel, borderType=cv2.BORDER_REPLICATE) * self.mask[..., None]
                 for face in (a, b))
         basis = np.stack([((a + b) / 2).ravel(), (a - b).ravel()], axis=1)
         gram = basis.T @ basis
         if np.linalg.det(gram) <= 1e-9 * float(np.trace(gram)) ** 2:
             return None
-        strength, lean = np.linalg.solve(gram, basis.T @ ink.ravel())
+        fitted = np.linalg.solve(gram, basis.T @ ink)
+        strength, lean = fitted
         if strength <= 0:
             return None
-        return float(lean / strength)
+        rest = ink - basis @ fitted
+        return float(lean / strength), float(rest @ rest) / max(float(ink @ ink), 1e-12)

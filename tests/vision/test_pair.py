@@ -62,6 +62,21 @@ def test_two_faces_differing_only_in_their_symbols_shape_are_told_apart(first, s
             assert sign * (reader.read(frame, quad, turned, 1, 0) or 0.0) <= -MARGIN
 
 
+@pytest.mark.parametrize("first,second", [("7C", "7S"), ("9C", "9S"), ("6C", "6S"), ("7H", "7D")])
+def test_a_card_the_descriptors_think_upside_down_is_read_the_way_up_its_ink_fits(first, second):
+    # These faces' symbols are laid out alike both ways up, so the descriptors may name
+    # the face but take it turned round. Read that way its symbols are upside down, and
+    # a club's lobes turned round leaned towards a spade's point: a seven of clubs read
+    # -0.12, a seven of spades (a spade or a diamond turned round still reads itself).
+    references = np.stack([_reference(first), _reference(second)])
+    reader = PairReading(references, ASPECT)
+    rng = np.random.default_rng(7)
+    for k, sign in ((0, 1), (1, -1)):
+        frame, quad = _seen(references[k], rng)
+        for said_turned in (False, True):
+            assert sign * (reader.read(frame, quad, said_turned, 0, 1) or 0.0) >= 2 * MARGIN
+
+
 @pytest.mark.parametrize("first,second,moved", [("2S", "2C", (12, 30)), ("QS", "QC", (10, 100)),
                                                 ("5C", "5S", (14, 160)), ("KH", "KD", (12, 70))])
 def test_a_card_moved_while_the_shutter_was_open_is_read_clearly(first, second, moved):
