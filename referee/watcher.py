@@ -205,7 +205,7 @@ class CardWatcher:
         so that no reader on another thread sees a status whose watcher is already gone
         (:attr:`status` is :attr:`WatchState.WATCHING` exactly while :attr:`watcher` is
         set). ``stop`` and ``setup`` are the next setup's, when one follows. Returns the
-        setup that was under way."""
+        setup started before (which may still be giving up, or may have ended)."""
         with self._lock:
             self._stop.set()
             self._stop = stop if stop is not None else threading.Event()
@@ -318,5 +318,6 @@ class CardWatcher:
         self._tell(status)
 
     def _tell(self, status: WatchStatus) -> None:
+        """Call every listener with the new ``status`` (outside the lock)."""
         for listener in list(self._listeners):
             listener(status)

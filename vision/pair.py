@@ -258,17 +258,18 @@ class PairReading:
         warp = self._alignment(self._softened(mean), ink)
         if warp is None:
             return None
-        ink = (self._moved(ink, warp) * self.mask[..., None]).ravel()
-        kernel = self.blur(ink.reshape(mean.shape).mean(axis=2), mean.mean(axis=2), (a - b).mean(axis=2))
+        ink = self._moved(ink, warp) * self.mask[..., None]
+        kernel = self.blur(ink.mean(axis=2), mean.mean(axis=2), (a - b).mean(axis=2))
         a, b = (cv2.filter2D(face, -1, kernel, borderType=cv2.BORDER_REPLICATE) * self.mask[..., None]
                 for face in (a, b))
         basis = np.stack([((a + b) / 2).ravel(), (a - b).ravel()], axis=1)
         gram = basis.T @ basis
         if np.linalg.det(gram) <= 1e-9 * float(np.trace(gram)) ** 2:
             return None
-        fitted = np.linalg.solve(gram, basis.T @ ink)
+        flat = ink.ravel()
+        fitted = np.linalg.solve(gram, basis.T @ flat)
         strength, lean = fitted
         if strength <= 0:
             return None
-        rest = ink - basis @ fitted
-        return float(lean / strength), float(rest @ rest) / max(float(ink @ ink), 1e-12)
+        rest = flat - basis @ fitted
+        return float(lean / strength), float(rest @ rest) / max(float(flat @ flat), 1e-12)

@@ -123,11 +123,8 @@ class Recognizer:
                 (k, quad) for k, others in finder.alternatives(quads, again).items()
                 for quad in others] + [(k, placed) for k in again
                                        if (placed := self._placed(image, quads[k])) is not None]
-            named, named_clearly = self._match(image, [quad for _, quad in tries])
-            for (k, quad), match, clearly in zip(tries, named, named_clearly):
-                if match.card is not None and clearly and \
-                        (matches[k].card is None or match.confidence > matches[k].confidence):
-                    quads[k], matches[k] = quad, match
+            for k, (quad, match) in self._clearest(image, tries).items():
+                quads[k], matches[k] = quad, match
         for quad, match in self._confirmed(image, finder.weak_outlines()):
             quads.append(quad)
             matches.append(match)
@@ -163,10 +160,10 @@ class Recognizer:
         layout and a clear name confirm, each with its outline and match. The layout is
         fitted to each (:func:`vision.layout.placed`); where it can be, the card is read
         at its outline and, when the layout puts it elsewhere, there too, and is kept
-        where it is named clearly (as another outline's try is, :meth:`recognize`), by
-        the try named with the highest confidence. None without a layout
-        (:meth:`_deck_layout`): a weak outline may be the cloth's pattern in a card's
-        proportions, and is read only where the deck's print can be placed on it."""
+        where it is named clearly, by the try named with the highest confidence
+        (:meth:`_clearest`, as another outline's try in :meth:`recognize`). None without
+        a layout (:meth:`_deck_layout`): a weak outline may be the cloth's pattern in a
+        card's proportions, and is read only where the deck's print can be placed on it."""
         layout = self._deck_layout() if outlines else None
         if layout is None:
             return []
@@ -176,14 +173,21 @@ class Recognizer:
             if fitted is not None:
                 corners, moved = fitted
                 tries += [(k, quad)] + ([(k, corners)] if moved else [])
-        if not tries:
-            return []
-        matches, clearly = self._match(image, [quad for _, quad in tries])
+        return list(self._clearest(image, tries).values())
+
+    def _clearest(self, image: np.ndarray, tries: list[tuple[int, np.ndarray]]) -> dict[int, tuple[np.ndarray, Match]]:
+        """Of ``tries`` (a card's index and an outline to read it at, in ``image``), for
+        each card named clearly at one of them at least (:meth:`_match`: named with twice
+        the margin the descriptors or the pair reading need), the outline and match of
+        the try named with the highest confidence."""
         best: dict[int, tuple[np.ndarray, Match]] = {}
+        if not tries:
+            return best
+        matches, clearly = self._match(image, [quad for _, quad in tries])
         for (k, quad), match, clear in zip(tries, matches, clearly):
             if match.card is not None and clear and (k not in best or match.confidence > best[k][1].confidence):
                 best[k] = (quad, match)
-        return list(best.values())
+        return best
 
     def _match(self, image: np.ndarray, quads: list[np.ndarray],
                faint: bool = False) -> tuple[list[Match], list[bool]]:
