@@ -85,6 +85,15 @@ kept aside as a weak outline (:meth:`CardFinder.weak_outlines`), under the
 :attr:`DetectSettings.edge_support` a card found needs: a card lying partly on a white
 stripe, or in glare, shows its edge along half its outline or a little more."""
 
+NEAR_STEP = 0.1
+"""The step (a share of the card's side) of the grid of cards around an outline left
+unknown (:func:`_cards_near`)."""
+
+NEAR_STEPS = 2
+"""How many steps of :data:`NEAR_STEP` the grid of :func:`_cards_near` reaches each way
+from the outline's centre: a fifth of the card's side, as far as an outline off the
+card by a piece of a stripe or a check lies."""
+
 ENCLOSED_GAP = 0.0162
 """How wide a gap in a card's outline :func:`_enclosed` closes, as a share of the
 geometric mean of the picture's width and height (9 pixels at 640×480): a card's edge
@@ -471,6 +480,34 @@ class CardFinder:
         return {k: list(outlines)[1:] for k, outlines in kept.items()}
 
 
+    def nearby(self, quads: list[np.ndarray], which: list[int]) -> dict[int, list[np.ndarray]]:
+        """Outlines near those of the cards ``which`` of those found (``quads``, as
+        :func:`find_cards` gives them), whose found outline may be moved off the card:
+        the card and a piece of a light cloth's stripe or check beside it, or an outline
+        pushed aside by glare. Cards of the frame's typical size (the median of
+        ``quads``) are laid as such an outline lies on a grid around its centre
+        (:func:`_cards_near`) and refined (all in one batch), and kept when they still
+        have a card's shape and lie on the card's edges as a weak outline must
+        (:data:`WEAK_SUPPORT`: the card's edge against the cloth that took its place is
+        as faint as it was), and are not the outline found nor one kept before. Not
+        cards by themselves: the caller confirms them by what it reads there. Returns,
+        for each card of ``which``, its kept outlines."""
+        if not which:
+            return {}
+        short, long = _typical(quads)
+        near = [(k, card) for k in which for card in _cards_near(quads[k], short, long)]
+        refined, support = self.refined(np.array([card for _, card in near], np.float32))
+        supported = [(k, _clockwise_short_first(quad), float(share))
+                     for (k, _), quad, share in zip(near, refined, support) if share >= WEAK_SUPPORT]
+        shaped = _card_shaped(np.array([quad for _, quad, _ in supported], np.float32).reshape(-1, 4, 2),
+                              self.settings, self._search.area_range, np.array([share for *_, share in supported]))
+        kept = {k: _Quads([quads[k]]) for k in which}
+        for (k, found, _), ok in zip(supported, shaped):
+            if ok and not kept[k].repeats(found):
+                kept[k].append(found)
+        return {k: list(outlines)[1:] for k, outlines in kept.items()}
+
+
 def _for_refining(grey: np.ndarray) -> np.ndarray:
     """The grey image outlines are refined on (slightly smoothed)."""
     return cv2.GaussianBlur(grey, (3, 3), 0)
@@ -777,6 +814,23 @@ def _cards_around(quad: np.ndarray, short: float, long: float) -> list[np.ndarra
     return [card
             for corner, following, preceding in zip(corners.tolist(), along.tolist(), (-along[_PREVIOUS]).tolist())
             for card in _cards_at(corner, following, preceding, short, long)]
+
+
+def _cards_near(quad: np.ndarray, short: float, long: float) -> list[np.ndarray]:
+    """Card outlines (``short`` × ``long``) laid as ``quad`` lies (its first side
+    short), centred on a grid around ``quad``'s centre: :data:`NEAR_STEPS` steps each
+    way of :data:`NEAR_STEP` of the card's side across and along it."""
+    corners = quad.astype(np.float64)
+    across = corners[1] - corners[0]
+    across /= max(float(np.hypot(across[0], across[1])), 1e-6)
+    along = np.array([-across[1], across[0]])
+    if float(np.dot(corners[3] - corners[0], along)) < 0:
+        along = -along
+    steps = np.arange(-NEAR_STEPS, NEAR_STEPS + 1) * NEAR_STEP
+    centre = corners.mean(axis=0)
+    return [_cards_at((centre + i * short * across + j * long * along - short / 2 * across - long / 2 * along).tolist(),
+                      across.tolist(), along.tolist(), short, long)[0]
+            for i in steps for j in steps]
 
 
 def _card_centred_on(quad: np.ndarray, short: float, long: float) -> list[np.ndarray]:

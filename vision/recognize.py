@@ -97,7 +97,9 @@ class Recognizer:
         A card that cannot be named by its refined outline is tried again by other
         outlines: the one it was refined from (the refined one may be off), those of
         :meth:`vision.detect.CardFinder.alternatives` (the one found may be the card's
-        printed frame, or half of it), and where the deck's layout puts it
+        printed frame, or half of it) and of :meth:`vision.detect.CardFinder.nearby`
+        (it may be moved off the card onto a light cloth beside it), and where the
+        deck's layout puts it
         (:meth:`_placed`: a side may lie on a line printed inside the card, or on the
         cloth beside it). It is named by the try named with the highest
         confidence, when that try's name is clear (:meth:`_match`: named with twice the
@@ -120,8 +122,8 @@ class Recognizer:
         again = [k for k, match in enumerate(matches) if match.card is None]
         if again:
             tries = [(k, found[k][1]) for k in again] + [
-                (k, quad) for k, others in finder.alternatives(quads, again).items()
-                for quad in others] + [(k, placed) for k in again
+                (k, quad) for others in (finder.alternatives(quads, again), finder.nearby(quads, again))
+                for k, outlines in others.items() for quad in outlines] + [(k, placed) for k in again
                                        if (placed := self._placed(image, quads[k])) is not None]
             for k, (quad, match) in self._clearest(image, tries).items():
                 quads[k], matches[k] = quad, match

@@ -208,9 +208,10 @@ def test_court_cards_of_the_same_colour_are_told_apart_by_their_suit(seed, cards
     assert len(named) >= len(cards) - (distortion == "glare")
 
 
-def test_a_card_found_by_half_its_outline_is_named_by_the_whole(mustang_model, monkeypatch):
-    """When detection gives only part of a card (half of it, the other half lost in
-    glare), the card is still named, and its whole outline drawn."""
+def _found_instead(mustang_model, monkeypatch, target: int, instead) -> None:
+    """Four cards on a cloth, the outline found for card ``target`` replaced by
+    ``instead(outline)`` (of a 4 × 2 outline, clockwise, short side first): the cards
+    must all be named, and that one by its own outline."""
     import vision.recognize
     from vision.detect import _clockwise_short_first, find_outlines
 
@@ -218,18 +219,35 @@ def test_a_card_found_by_half_its_outline_is_named_by_the_whole(mustang_model, m
                                 distractors=0, surface="cloth")
     found = find_outlines(image)
     assert len(found) == 4
-    target = truth.cards[0]
-    true = np.float32(target.corners)
-    whole = min(range(4), key=lambda k: np.abs(found[k][0].mean(axis=0) - true.mean(axis=0)).max())
-    card = found[whole][0]
-    long_first = np.linalg.norm(card[1] - card[0]) > np.linalg.norm(card[2] - card[1])
-    a, b, c, d = card if long_first else np.roll(card, -1, axis=0)
-    half = _clockwise_short_first(np.float32([a, (a + b) / 2, (c + d) / 2, d]))
-    found[whole] = (half, half)
+    true = np.float32(truth.cards[target].corners)
+    which = min(range(4), key=lambda k: np.abs(found[k][0].mean(axis=0) - true.mean(axis=0)).max())
+    other = _clockwise_short_first(instead(found[which][0]))
+    found[which] = (other, other)
     monkeypatch.setattr(vision.recognize.CardFinder, "outlines", lambda self: found)
     named = {d.card: np.float32(d.outline) for d in Recognizer(mustang_model).recognize(image)}
     assert set(named) == {c.kind for c in truth.cards}
-    assert min(np.abs(np.roll(named[target.kind], k, axis=0) - true).max() for k in range(4)) < 4
+    assert min(np.abs(np.roll(named[truth.cards[target].kind], k, axis=0) - true).max() for k in range(4)) < 4
+
+
+def test_a_card_found_by_half_its_outline_is_named_by_the_whole(mustang_model, monkeypatch):
+    """When detection gives only part of a card (half of it, the other half lost in
+    glare), the card is still named, and its whole outline drawn."""
+    def half(card: np.ndarray) -> np.ndarray:
+        long_first = np.linalg.norm(card[1] - card[0]) > np.linalg.norm(card[2] - card[1])
+        a, b, c, d = card if long_first else np.roll(card, -1, axis=0)
+        return np.float32([a, (a + b) / 2, (c + d) / 2, d])
+    _found_instead(mustang_model, monkeypatch, 0, half)
+
+
+@pytest.mark.parametrize("across, along", [(0.2, 0.2), (-0.2, -0.2), (-0.15, 0.2), (0.1, -0.2)])
+def test_a_card_found_by_an_outline_moved_off_it_is_named_by_its_own(mustang_model, monkeypatch, across, along):
+    """When detection gives an outline of the card's size moved off the card (a side on
+    a light cloth's stripe beside it, another lost in glare), the card is still named,
+    and its own outline drawn."""
+    def moved(card: np.ndarray) -> np.ndarray:
+        short, long = card[1] - card[0], card[3] - card[0]   # the first side is a short one
+        return card + np.float32(across) * short + np.float32(along) * long
+    _found_instead(mustang_model, monkeypatch, 1, moved)
 
 
 def _queen_of_spades(standard_model, monkeypatch, ink: tuple[str, str] | None = None,
