@@ -479,7 +479,6 @@ class CardFinder:
                     kept[k].append(card[0])
         return {k: list(outlines)[1:] for k, outlines in kept.items()}
 
-
     def nearby(self, quads: list[np.ndarray], which: list[int]) -> dict[int, list[np.ndarray]]:
         """Outlines near those of the cards ``which`` of those found (``quads``, as
         :func:`find_cards` gives them), whose found outline may be moved off the card:
