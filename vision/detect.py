@@ -496,14 +496,11 @@ class CardFinder:
         short, long = _typical(quads)
         near = [(k, card) for k in which for card in _cards_near(quads[k], short, long)]
         refined, support = self.refined(np.array([card for _, card in near], np.float32))
-        supported = [(k, _clockwise_short_first(quad), float(share))
-                     for (k, _), quad, share in zip(near, refined, support) if share >= WEAK_SUPPORT]
-        shaped = _card_shaped(np.array([quad for _, quad, _ in supported], np.float32).reshape(-1, 4, 2),
-                              self.settings, self._search.area_range, np.array([share for *_, share in supported]))
         kept = {k: _Quads([quads[k]]) for k in which}
-        for (k, found, _), ok in zip(supported, shaped):
-            if ok and not kept[k].repeats(found):
-                kept[k].append(found)
+        for n, quad, _ in self._search.shaped(refined, support):
+            k = near[n][0]
+            if not kept[k].repeats(quad):
+                kept[k].append(quad)
         return {k: list(outlines)[1:] for k, outlines in kept.items()}
 
 
@@ -675,6 +672,18 @@ class _Search:
                 area -= cv2.contourArea(quad)
         return area
 
+    def shaped(self, quads: np.ndarray, support: np.ndarray) -> list[tuple[int, np.ndarray, float]]:
+        """Of refined outlines ``quads`` (N × 4 × 2) and the share of each one's sides on
+        the card's edges ``support`` (as :func:`vision.outline.refine_all` gives them),
+        those on the edges at least as a weak outline must be (:data:`WEAK_SUPPORT`)
+        that still have a card's shape (:func:`_card_shaped`): each one's index, its
+        corners (clockwise, short side first) and its share."""
+        supported = [(k, _clockwise_short_first(quad), float(share))
+                     for k, (quad, share) in enumerate(zip(quads, support)) if share >= WEAK_SUPPORT]
+        shaped = _card_shaped(np.array([quad for _, quad, _ in supported], np.float32).reshape(-1, 4, 2),
+                              self.settings, self.area_range, np.array([share for *_, share in supported]))
+        return [entry for entry, ok in zip(supported, shaped) if ok]
+
     def _refine(self, candidates: list[np.ndarray], cards: list[np.ndarray] | None = None,
                 every: bool = False) -> None:
         """Refine, in one batch, the candidates not refined yet, leaving out (unless
@@ -691,14 +700,11 @@ class _Search:
         quads, support = refine_all(self.grey, np.stack(list(new.values())), self.settings.aspect,
                                     self.settings.edge_contrast)
         self._refined.update(dict.fromkeys(new))
-        supported = [(key, _clockwise_short_first(quad), float(share))
-                     for key, quad, share in zip(new, quads, support) if share >= WEAK_SUPPORT]
-        shaped = _card_shaped(np.array([quad for _, quad, _ in supported], np.float32).reshape(-1, 4, 2),
-                              self.settings, self.area_range, np.array([share for *_, share in supported]))
-        for (key, quad, share), ok in zip(supported, shaped):
-            if ok and share >= self.settings.edge_support:
-                self._refined[key] = (quad, share)
-            elif ok:
+        keys = list(new)
+        for k, quad, share in self.shaped(quads, support):
+            if share >= self.settings.edge_support:
+                self._refined[keys[k]] = (quad, share)
+            else:
                 self._weak.append((quad, share))
         if self._by_colour and self.colour is not None:
             for key, candidate in new.items():
