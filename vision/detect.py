@@ -8,18 +8,19 @@ Finding a card is done in three steps:
    shadows cancel, and a card barely brighter than a light table still stands out
    along its edges), and the regions closed by Canny edges grown by a pixel
    (:func:`_edge_mask`). Where the table itself took part in one of these (a region
-   larger than any card: a light cloth with a pattern), a third follows, the same edges
-   at Canny's lower thresholds: there a card's faint edge beside the pattern's strong
-   ones (a white card on light cloth with dark dots) closes too. It adds only regions
-   that the cards found leave unexplained and that hold at most :data:`FAINT_REGION`
-   cards. Last, the same way, the regions that these faint edges enclose, each parted
-   from the table where only a gap in its outline joined them (:func:`_enclosed`): a
-   card on a cloth whose white stripes, or the cloth between its dots, are as light as
-   its paper is a region of no mask, its outline broken where it meets the light cloth
-   and joined to the pattern's. The regions are the outer contours of the masks
-   (:func:`_outer_contours`, traced in C). A region that has a card's proportions becomes a
-   candidate; a blob of touching or slightly overlapping cards is split into its cards
-   (:func:`_split`).
+   larger than any card: a light cloth with a pattern; or regions that together,
+   outside the cards found, cover :data:`PATTERN_SHARE` of the frame: a cloth with
+   light stripes), a third follows, the same edges at Canny's lower thresholds: there
+   a card's faint edge beside the pattern's strong ones (a white card on light cloth
+   with dark dots) closes too. It adds only regions that the cards found leave
+   unexplained and that hold at most :data:`FAINT_REGION` cards. Last, the same way,
+   the regions that these faint edges enclose, each parted from the table where only a
+   gap in its outline joined them (:func:`_enclosed`): a card on a cloth whose white
+   stripes, or the cloth between its dots, are as light as its paper is a region of no
+   mask, its outline broken where it meets the light cloth and joined to the pattern's.
+   The regions are the outer contours of the masks (:func:`_outer_contours`, traced in
+   C). A region that has a card's proportions becomes a candidate; a blob of touching
+   or slightly overlapping cards is split into its cards (:func:`_split`).
 2. *Refinement.* Each candidate's sides are moved onto the card's real edges
    (:mod:`vision.outline`), all of a frame's candidates in a few batches: first the
    regions' own quads, then the parts of the regions that need splitting. Last, where
@@ -79,6 +80,14 @@ as light as the card, a card and the piece of a stripe or check its broken edge 
 a larger region joins cards and table, and splitting it costs time and gives outlines
 that are no card."""
 
+PATTERN_SHARE = 0.25
+"""How much of the frame the regions of one segmentation may cover, outside the cards
+found, before the table is taken to have taken part in it though no region is larger
+than a card can be (:meth:`_Search.add`, :attr:`DetectSettings.pattern_share`): the
+light stripes of a striped cloth, each no larger than a card or two, cover a third of
+the frame or more, and the cards lying on them are joined to them; glare and the light
+side of a shadow on a plain table cover a sixth at most."""
+
 WEAK_SUPPORT = 0.5
 """The least share of a refined outline that must lie on the card's edges for it to be
 kept aside as a weak outline (:meth:`CardFinder.weak_outlines`), under the
@@ -131,7 +140,10 @@ class DetectSettings:
     above the mean (rounded to a grey level) of a square around it whose side is
     ``local_window`` of the geometric mean of the image's width and height (51 pixels at
     640×480). The edge segmentations use Canny's thresholds ``canny_low`` and
-    ``canny_high``, then ``faint_low`` and ``faint_high``.
+    ``canny_high``, then ``faint_low`` and ``faint_high``. The table is taken to be part
+    of a segmentation (and the faint edges are searched) when a region is larger than
+    ``max_area``, or when the regions of one segmentation cover ``pattern_share`` of the
+    image outside the cards found (None: never).
     """
 
     aspect: float = POKER_ASPECT
@@ -147,6 +159,7 @@ class DetectSettings:
     faint_high: int = 40
     local_window: float = 0.092
     local_contrast: float = 3.0
+    pattern_share: float | None = PATTERN_SHARE
 
 
 def _corners(quad: np.ndarray | list[list[float]]) -> list[list[float]]:
@@ -550,10 +563,14 @@ class _Search:
         ``beyond`` and cards found already, only those of regions that the cards found
         leave unexplained (by the region's convex hull: at least :data:`UNEXPLAINED` of a
         card of the typical size, as :meth:`_take_corners` counts it) and that are no larger than
-        :data:`FAINT_REGION` such cards. Returns whether a region's hull was larger than
-        any card can be: the table itself took part in a segmentation."""
+        :data:`FAINT_REGION` such cards. Returns whether the table itself took part in
+        a segmentation: a region's hull was larger than any card can be (a cloth with a
+        pattern, light between its dots), or the regions of one mask, less the cards
+        found in them (:meth:`_left`), cover at least
+        :attr:`DetectSettings.pattern_share` of the frame (a cloth with light stripes)."""
         self._by_colour = self._by_colour or beyond
-        shapes = [shape for mask in masks for shape in _regions(mask, self.area_range)]
+        per_mask = [_regions(mask, self.area_range) for mask in masks]
+        shapes = [shape for found in per_mask for shape in found]
         larger = any(cv2.contourArea(hull) > self.area_range[1] for _, hull in shapes)
         if beyond and self._found:
             short, long = _typical([quad for quad, *_ in self._found])
@@ -571,7 +588,13 @@ class _Search:
                 for part in parts[k] if k in parts else _split(region, self.settings, self.area_range):
                     self._accept(part.quad, part.covered)
         self._take_corners([region for region, _ in regions])
-        return larger
+        share = self.settings.pattern_share
+        return larger or share is not None and any(self._left(found) >= share * self.grey.size for found in per_mask)
+
+    def _left(self, regions: list[tuple[np.ndarray, np.ndarray]]) -> float:
+        """The area of ``regions`` (as :func:`_regions` gives them) less that of the
+        cards found in each (:meth:`_unexplained`, none below 0)."""
+        return sum(max(self._unexplained(region), 0.0) for region, _ in regions)
 
     def _take_corners(self, regions: list[np.ndarray]) -> None:
         """Look for cards at the square corners of regions that the cards found do not

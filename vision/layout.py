@@ -27,8 +27,7 @@ import cv2
 import numpy as np
 
 from vision.describe import _warp_target, warp_card
-from vision.detect import CardFinder, DetectSettings
-from vision.reference import REFERENCE_SIZE, Cut, cut_out, settlings
+from vision.reference import REFERENCE_SIZE, Cut, cut_out, reference_finder, settlings
 
 LAYOUT_BAND = 0.12
 """The band along each side of an upright cut (a share of its width and height) whose
@@ -148,7 +147,7 @@ def align_to_deck(cuts: Mapping[str, Cut], aspect: float, tolerance: float | Non
         moved = placement(layout, cut.source, cut.outline)
         if moved is None:
             continue
-        finder = CardFinder(cut.source, DetectSettings(aspect=aspect, max_area=0.95))
+        finder = reference_finder(cut.source, aspect)
         nearest = LAYOUT_SHIFT * REFERENCE_SIZE[0]
         for outline, _ in settlings(finder, moved, aspect, tolerance):
             other = cut_out(cut.source, outline)

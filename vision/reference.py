@@ -157,7 +157,7 @@ def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT,
     if image is None or image.ndim != 3 or min(image.shape[:2]) < 16:
         raise ImageError(D.text("The image is empty or too small to show a card."))
     h, w = image.shape[:2]
-    finder = CardFinder(image, DetectSettings(aspect=aspect, max_area=0.95))
+    finder = reference_finder(image, aspect)
     quads = sorted((quad for quad, _ in finder.outlines() if cv2.contourArea(quad) >= LEAST_AREA * w * h),
                    key=cv2.contourArea, reverse=True)
     flaws = [_flaw(finder.grey, quad, aspect, tolerance) for quad in quads]
@@ -174,6 +174,17 @@ def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT,
     if is_whole_card(upright, aspect):
         return Cut(cv2.resize(upright, REFERENCE_SIZE, interpolation=cv2.INTER_AREA), min(w, h) / max(w, h))
     raise UnclearReference(D.text("No whole card could be told apart from the table in this picture."))
+
+
+def reference_finder(image: np.ndarray, aspect: float) -> CardFinder:
+    """The card finder of a reference picture (BGR) of a card with proportions
+    ``aspect``: the card may fill most of it (up to 0.95), and the table is taken to be
+    part of a segmentation only when one of its regions is larger still. A reference
+    picture shows one card, lit and close, whose own edges close; where the table's
+    light stripes are searched in the faint edges too (as a scene's are,
+    :data:`vision.detect.PATTERN_SHARE`), a region spanning the stripes beside the card
+    can be taken for it."""
+    return CardFinder(image, DetectSettings(aspect=aspect, max_area=0.95, pattern_share=None))
 
 
 def settle(finder: CardFinder, quad: np.ndarray, aspect: float,

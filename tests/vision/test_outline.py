@@ -500,23 +500,29 @@ def _overlap_share(region: np.ndarray, inside: np.ndarray) -> float:
     return common / max(cv2.countNonZero(drawn), cv2.countNonZero(inside))
 
 
-@pytest.mark.parametrize("seed, scene", [(31, 2), (33, 13), (21, 27)])
-def test_cards_on_a_cloth_as_light_as_their_paper_are_found(seed, scene):
+def _share_found(seed: int, scene: int) -> float:
+    """The share of the cards of the second style's ``scene`` of ``seed`` that the
+    finder finds (an outline within 10 pixels of the card's)."""
     from vision.decks import STANDARD, builtin
     from vision.detect import find_cards
     from vision.otherstyle import scene_photo
 
-    # second-style photos on cloth with white stripes (31, 33) or white between blue dots
-    # (21) as light as the cards: in every mask each card runs into the pattern, and
-    # none was found before the regions the faint edges enclose were searched; now at
-    # least half are (how many differs a little between OpenCV versions, which also
-    # draw the photo)
     deck = builtin(STANDARD)
     photo = scene_photo(deck, np.random.default_rng((seed, 1, scene)))
     found = find_cards(photo.image, DetectSettings(aspect=deck.aspect))
     near = [min((min(_error(quad, true), _error(quad[::-1], true)) for quad in found), default=np.inf) < 10
             for true in photo.corners]
-    assert sum(near) >= 0.5 * len(near)
+    return sum(near) / len(near)
+
+
+@pytest.mark.parametrize("seed, scene", [(31, 2), (33, 13), (21, 27)])
+def test_cards_on_a_cloth_as_light_as_their_paper_are_found(seed, scene):
+    # second-style photos on cloth with white stripes (31, 33) or white between blue dots
+    # (21) as light as the cards: in every mask each card runs into the pattern, and
+    # none was found before the regions the faint edges enclose were searched; now at
+    # least half are (how many differs a little between OpenCV versions, which also
+    # draw the photo)
+    assert _share_found(seed, scene) >= 0.5
 
 
 @pytest.mark.parametrize("seed, scene, card", [(20, 11, "6D"), (22, 2, "AD")])
@@ -535,6 +541,17 @@ def test_a_card_whose_broken_edge_lets_in_a_white_stripe_is_found(seed, scene, c
     true = photo.corners[photo.cards.index(card)]
     found = find_cards(photo.image, DetectSettings(aspect=deck.aspect))
     assert min(min(_error(quad, true), _error(quad[::-1], true)) for quad in found) < 10
+
+
+@pytest.mark.parametrize("seed, scene", [(78, 29), (50, 7)])
+def test_cards_on_light_stripes_narrower_than_a_card_are_found(seed, scene):
+    # second-style photos on cloth striped white, as light as the cards, each stripe
+    # narrower than a card: the cards are joined to the stripes in every mask, but no
+    # region is larger than a card can be, so the table was not taken to be part of the
+    # first masks, the faint edges were not searched, and no card was found (with
+    # OpenCV 4.6 and 5 alike); the light stripes' regions cover over a third of the
+    # frame (vision.detect.PATTERN_SHARE), and now at least half the cards are found
+    assert _share_found(seed, scene) >= 0.5
 
 
 @pytest.mark.parametrize("apart", [False, True], ids=["one segmentation", "found later"])
