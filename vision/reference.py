@@ -2,7 +2,9 @@
 
 A reference is a photo of one card lying on a table, or a scan that is all card. The
 card is found as card vision finds cards in a scene (:class:`vision.detect.CardFinder`:
-the same segmentations and the same refinement onto the card's edges), and every
+the same segmentations and the same refinement onto the card's edges; the card may
+fill most of the picture, and light stripes alone do not make the table part of a
+segmentation, :func:`reference_finder`), and every
 outline it finds, largest first, is checked before it is cut out (:func:`fits_card`):
 
 * it lies wholly in the picture, clear of its edges (a card cut off by the picture's
@@ -179,11 +181,10 @@ def crop_reference(image: np.ndarray, aspect: float = POKER_ASPECT,
 def reference_finder(image: np.ndarray, aspect: float) -> CardFinder:
     """The card finder of a reference picture (BGR) of a card with proportions
     ``aspect``: the card may fill most of it (up to 0.95), and the table is taken to be
-    part of a segmentation only when one of its regions is larger still. A reference
-    picture shows one card, lit and close, whose own edges close; where the table's
-    light stripes are searched in the faint edges too (as a scene's are,
-    :data:`vision.detect.PATTERN_SHARE`), a region spanning the stripes beside the card
-    can be taken for it."""
+    part of a segmentation only when one of its regions is larger still, not for its
+    light stripes as a scene's table is (:data:`vision.detect.PATTERN_SHARE`): one card
+    close up leaves the stripes much of the picture, and an outline the faint edges give
+    across the stripes beside the card, larger than the card, can be taken for it."""
     return CardFinder(image, DetectSettings(aspect=aspect, max_area=0.95, pattern_share=None))
 
 
