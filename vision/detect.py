@@ -856,8 +856,8 @@ def _cards_near(quad: np.ndarray, short: float, long: float) -> list[np.ndarray]
         along = -along
     steps = np.arange(-NEAR_STEPS, NEAR_STEPS + 1) * NEAR_STEP
     centre = corners.mean(axis=0)
-    return [_cards_at((centre + i * short * across + j * long * along - short / 2 * across - long / 2 * along).tolist(),
-                      across.tolist(), along.tolist(), short, long)[0]
+    return [_card_at((centre + i * short * across + j * long * along - short / 2 * across - long / 2 * along).tolist(),
+                     across.tolist(), along.tolist(), short, long)
             for i in steps for j in steps]
 
 
@@ -873,17 +873,22 @@ def _card_centred_on(quad: np.ndarray, short: float, long: float) -> list[np.nda
     along /= max(float(np.hypot(along[0], along[1])), 1e-6)
     across = np.array([-along[1], along[0]])
     corner = corners.mean(axis=0) - long / 2 * along - short / 2 * across
-    return _cards_at(corner.tolist(), along.tolist(), across.tolist(), long, short)[:1]
+    return [_card_at(corner.tolist(), along.tolist(), across.tolist(), long, short)]
 
 
 def _cards_at(corner: list[float], along_u: list[float], along_v: list[float], short: float,
               long: float) -> list[np.ndarray]:
     """Card outlines (``short`` × ``long``) with a corner at ``corner`` ([x, y]) and
     their sides along the unit vectors ``along_u`` and ``along_v``, both ways round."""
+    return [_card_at(corner, along_u, along_v, short, long), _card_at(corner, along_u, along_v, long, short)]
+
+
+def _card_at(corner: list[float], along_u: list[float], along_v: list[float], u: float, v: float) -> np.ndarray:
+    """The card outline with a corner at ``corner`` ([x, y]) and sides ``u`` and ``v``
+    long along the unit vectors ``along_u`` and ``along_v``."""
     (x, y), (ux, uy), (vx, vy) = corner, along_u, along_v
-    return [_clockwise_short_first([[x, y], [x + a * ux, y + a * uy], [x + a * ux + b * vx, y + a * uy + b * vy],
-                                    [x + b * vx, y + b * vy]])
-            for a, b in ((short, long), (long, short))]
+    return _clockwise_short_first([[x, y], [x + u * ux, y + u * uy], [x + u * ux + v * vx, y + u * uy + v * vy],
+                                   [x + v * vx, y + v * vy]])
 
 
 def _near(candidate: np.ndarray, centres: list[tuple[float, float]]) -> bool:
