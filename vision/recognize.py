@@ -103,8 +103,10 @@ class Recognizer:
         (:meth:`_placed`: a side may lie on a line printed inside the card, or on the
         cloth beside it). It is named by the try named with the highest
         confidence, when that try's name is clear (:meth:`_match`: named with twice the
-        margin the descriptors or the pair reading need): each try is one more chance to
-        pass by luck. Last, the finder's weak outlines
+        margin the descriptors or the pair reading need, and checked by the pair reading
+        even where the descriptors and the ink agree): each try is one more chance to
+        pass by luck, and a twin's reference taken under other light can draw the
+        descriptors and the ink both to it on an outline a little off. Last, the finder's weak outlines
         (:meth:`vision.detect.CardFinder.weak_outlines`: too little of them on an edge
         to be cards by themselves) are cards where the deck's layout and a clear name
         confirm them (:meth:`_confirmed`). A frame (or the zone flattened) longer than
@@ -217,9 +219,10 @@ class Recognizer:
         named when the ink clearly names the descriptors' nearest face or runner-up and the
         cues agree. Anything else is unknown.
 
-        Last, every card not named clearly by the descriptors with the ink clearly agreeing,
-        and every unknown card near enough to its nearest face, is checked by the pair
-        reading (:class:`vision.pair.PairReading`) between its name (or that nearest face)
+        Last, every card not named clearly by the descriptors with the ink clearly agreeing
+        (without ``faint``, every card named: a name from another outline's try is
+        checked even then), and every unknown card near enough to its nearest face, is
+        checked by the pair reading (:class:`vision.pair.PairReading`) between its name (or that nearest face)
         and its rival: for a named card, the descriptors' nearest face when the name is
         another, else the ink's face when that is another, else the descriptors' runner-up;
         for an unknown card the descriptors named clearly (twice the margin) and its ink
@@ -260,7 +263,8 @@ class Recognizer:
             else:
                 card = None
             matches[k] = replace(match, card=card)
-            sure = card is not None and card == match.best == clear and k not in ties and self._named_clearly(match)
+            sure = faint and card is not None and card == match.best == clear and k not in ties and \
+                self._named_clearly(match)
             if not sure and (card is not None or match.confidence >= self.model.min_confidence):
                 if card is not None:
                     face = card
