@@ -103,6 +103,13 @@ NEAR_STEPS = 2
 from the outline's centre: a fifth of the card's side, as far as an outline off the
 card by a piece of a stripe or a check lies."""
 
+NEAR_TURNS = (-20.0, -10.0, 10.0, 20.0)
+"""The angles (degrees) by which a card of :func:`_cards_near` is laid turned from the
+outline too, about its centre: an outline that took in a piece of a check or a stripe
+beside the card, or of the glare on it, can lie turned from the card by a fifth of a
+right angle. Only about the centre: laid turned on the grid too, such cards named more
+cards right and more wrong (a twin named by the pair reading on an outline a little off)."""
+
 ENCLOSED_GAP = 0.0162
 """How wide a gap in a card's outline :func:`_enclosed` closes, as a share of the
 geometric mean of the picture's width and height (9 pixels at 640×480): a card's edge
@@ -496,9 +503,9 @@ class CardFinder:
         """Outlines near those of the cards ``which`` of those found (``quads``, as
         :func:`find_cards` gives them), whose found outline may be moved off the card:
         the card and a piece of a light cloth's stripe or check beside it, or an outline
-        pushed aside by glare. Cards of the frame's typical size (the median of
-        ``quads``) are laid as such an outline lies on a grid around its centre
-        (:func:`_cards_near`) and refined (all in one batch), and kept when they still
+        pushed aside or turned by glare. Cards of the frame's typical size (the median
+        of ``quads``) are laid as such an outline lies, and turned from it, on a grid
+        around its centre (:func:`_cards_near`) and refined (all in one batch), and kept when they still
         have a card's shape and lie on the card's edges as a weak outline must
         (:data:`WEAK_SUPPORT`: the card's edge against the cloth that took its place is
         as faint as it was), and are not the outline found nor one kept before. Not
@@ -847,15 +854,28 @@ def _cards_around(quad: np.ndarray, short: float, long: float) -> list[np.ndarra
 def _cards_near(quad: np.ndarray, short: float, long: float) -> list[np.ndarray]:
     """Card outlines (``short`` × ``long``) laid as ``quad`` lies (its first side
     short), centred on a grid around ``quad``'s centre: :data:`NEAR_STEPS` steps each
-    way of :data:`NEAR_STEP` of the card's side across and along it."""
+    way of :data:`NEAR_STEP` of the card's side across and along it; and centred on
+    ``quad``'s centre, laid turned from it by each of :data:`NEAR_TURNS`."""
     corners = quad.astype(np.float64)
     across = corners[1] - corners[0]
     across /= max(float(np.hypot(across[0], across[1])), 1e-6)
     along = np.array([-across[1], across[0]])
     if float(np.dot(corners[3] - corners[0], along)) < 0:
         along = -along
-    steps = np.arange(-NEAR_STEPS, NEAR_STEPS + 1) * NEAR_STEP
     centre = corners.mean(axis=0)
+    out = _grid(centre, across, along, short, long, np.arange(-NEAR_STEPS, NEAR_STEPS + 1) * NEAR_STEP)
+    for degrees in NEAR_TURNS:
+        c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+        turn = np.array([[c, -s], [s, c]])
+        out += _grid(centre, turn @ across, turn @ along, short, long, np.zeros(1))
+    return out
+
+
+def _grid(centre: np.ndarray, across: np.ndarray, along: np.ndarray, short: float, long: float,
+          steps: np.ndarray) -> list[np.ndarray]:
+    """Card outlines (``short`` × ``long``) with their short sides along the unit vector
+    ``across`` and their long sides along ``along``, centred on ``centre`` moved by each
+    of ``steps`` (shares of the card's side) across and along."""
     return [_card_at((centre + i * short * across + j * long * along - short / 2 * across - long / 2 * along).tolist(),
                      across.tolist(), along.tolist(), short, long)
             for i in steps for j in steps]

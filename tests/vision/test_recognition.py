@@ -250,6 +250,18 @@ def test_a_card_found_by_an_outline_moved_off_it_is_named_by_its_own(mustang_mod
     _found_instead(mustang_model, monkeypatch, 1, moved)
 
 
+@pytest.mark.parametrize("turn, grown", [(20, 1.0), (-20, 1.0), (18, 1.2), (-12, 1.25)])
+def test_a_card_found_by_an_outline_turned_off_it_is_named_by_its_own(mustang_model, monkeypatch, turn, grown):
+    """When detection gives an outline turned from the card, and larger than it (a
+    corner taken out onto a check of the cloth beside it, or into glare), the card is
+    still named, and its own outline drawn."""
+    def turned(card: np.ndarray) -> np.ndarray:
+        centre = card.mean(axis=0)
+        c, s = np.cos(np.radians(turn)), np.sin(np.radians(turn))
+        return np.float32((card - centre) @ np.array([[c, s], [-s, c]]) * grown + centre)
+    _found_instead(mustang_model, monkeypatch, 1, turned)
+
+
 def _queen_of_spades(standard_model, monkeypatch, ink: tuple[str, str] | None = None,
                      **named) -> tuple[np.ndarray, Recognizer, list[tuple[int, int]]]:
     """A queen of spades alone on a dark table, and a recogniser whose descriptors give
