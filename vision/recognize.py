@@ -98,7 +98,8 @@ class Recognizer:
         outlines: the one it was refined from (the refined one may be off), those of
         :meth:`vision.detect.CardFinder.alternatives` (the one found may be the card's
         printed frame, or half of it) and of :meth:`vision.detect.CardFinder.nearby`
-        (it may be moved off the card onto a light cloth beside it), and where the
+        (it may be moved off the card onto a light cloth beside it, or turned from it),
+        and where the
         deck's layout puts it
         (:meth:`_placed`: a side may lie on a line printed inside the card, or on the
         cloth beside it). It is named by the try named with the highest
@@ -106,9 +107,9 @@ class Recognizer:
         margin the descriptors or the pair reading need, and checked by the pair reading
         even where the descriptors and the ink agree): each try is one more chance to
         pass by luck, and a twin's reference taken under other light can draw the
-        descriptors and the ink both to it on an outline a little off. Last, the finder's weak outlines
-        (:meth:`vision.detect.CardFinder.weak_outlines`: too little of them on an edge
-        to be cards by themselves) are cards where the deck's layout and a clear name
+        descriptors and the ink both to it on an outline a little off. Last, the
+        finder's weak outlines (:meth:`vision.detect.CardFinder.weak_outlines`: too
+        little of them on an edge to be cards by themselves) are cards where the deck's layout and a clear name
         confirm them (:meth:`_confirmed`). A frame (or the zone flattened) longer than
         :data:`WORKING_LONG_SIDE` is read scaled down to it; the outlines are in
         ``frame``'s pixels all the same."""
@@ -222,8 +223,8 @@ class Recognizer:
         Last, every card not named clearly by the descriptors with the ink clearly agreeing
         (without ``faint``, every card named: a name from another outline's try is
         checked even then), and every unknown card near enough to its nearest face, is
-        checked by the pair reading (:class:`vision.pair.PairReading`) between its name (or that nearest face)
-        and its rival: for a named card, the descriptors' nearest face when the name is
+        checked by the pair reading (:class:`vision.pair.PairReading`) between its name
+        (or that nearest face) and its rival: for a named card, the descriptors' nearest face when the name is
         another, else the ink's face when that is another, else the descriptors' runner-up;
         for an unknown card the descriptors named clearly (twice the margin) and its ink
         clearly named another face, that face (the two readings disagree, and the face
