@@ -240,22 +240,24 @@ class PairReading:
         if float(np.abs(a - b).max()) <= 1e-6:
             return None
         card = warp_card(image, quad, self.size, inset=0.0)
-        said, turned = (self._fit(card, way, a, b) for way in (upside_down, not upside_down))
+        mean = (a + b) / 2
+        target = self._softened(mean)
+        said, turned = (self._fit(card, way, a, b, mean, target) for way in (upside_down, not upside_down))
         if turned is not None and (said is None or turned[1] < TURNED_FIT * said[1]):
             return turned[0]
         return said[0] if said is not None else None
 
-    def _fit(self, card: np.ndarray, upside_down: bool, a: np.ndarray,
-             b: np.ndarray) -> tuple[float, float] | None:
+    def _fit(self, card: np.ndarray, upside_down: bool, a: np.ndarray, b: np.ndarray, mean: np.ndarray,
+             target: np.ndarray) -> tuple[float, float] | None:
         """The upright ``card`` (at :attr:`size`), turned round when ``upside_down``,
-        read between the inks ``a`` and ``b`` of two faces: the reading (as
-        :meth:`read`'s) and the share of the card's ink the fit leaves unexplained;
-        ``None`` when it has no say."""
-        mean = (a + b) / 2
+        read between the inks ``a`` and ``b`` of two faces (``mean`` their mean, and
+        ``target`` that softened, as it is aligned to): the reading (as :meth:`read`'s)
+        and the share of the card's ink the fit leaves unexplained; ``None`` when it has
+        no say."""
         if upside_down:
             card = np.ascontiguousarray(card[::-1, ::-1])
         ink = self._ink(card)
-        warp = self._alignment(self._softened(mean), ink)
+        warp = self._alignment(target, ink)
         if warp is None:
             return None
         ink = self._moved(ink, warp) * self.mask[..., None]
