@@ -70,15 +70,16 @@ CORNER_COVER = 0.7
 UNEXPLAINED = 0.6
 """How much of a card of the frame's typical size a region must leave unexplained by the
 cards found (:meth:`_Search._unexplained`) to be searched again: for cards at its
-corners (:meth:`_Search._take_corners`), and in the faint edges (:meth:`_Search.add`)."""
+corners (:meth:`_Search._take_corners`), and in the faint edges
+(:meth:`_Search._searched_beyond`)."""
 
 FAINT_REGION = 4.0
 """How many cards of the frame's typical size a region of the faint edges may hold to be
-searched (:meth:`_Search.add`): a card whose outline closes only there, with the table's
-pattern touching it, is a card and a little more, or, on cloth striped or checked white
-as light as the card, a card and the piece of a stripe or check its broken edge lets in;
-a larger region joins cards and table, and splitting it costs time and gives outlines
-that are no card."""
+searched (:meth:`_Search._searched_beyond`): a card whose outline closes only there,
+with the table's pattern touching it, is a card and a little more, or, on cloth striped
+or checked white as light as the card, a card and the piece of a stripe or check its
+broken edge lets in; a larger region joins cards and table, and splitting it costs time
+and gives outlines that are no card."""
 
 PATTERN_SHARE = 0.25
 """How much of the frame the regions of one segmentation may cover, outside the cards
@@ -569,22 +570,19 @@ class _Search:
     def add(self, masks: tuple[np.ndarray, ...], beyond: bool = False) -> bool:
         """Take the candidates of the segmentations (binary masks), in order; with
         ``beyond`` and cards found already, only those of regions that the cards found
-        leave unexplained (by the region's convex hull: at least :data:`UNEXPLAINED` of a
-        card of the typical size, as :meth:`_take_corners` counts it) and that are no larger than
-        :data:`FAINT_REGION` such cards. Returns whether the table itself took part in
-        a segmentation: a region's hull was larger than any card can be (a cloth with a
-        pattern, light between its dots), or the regions of one mask, less the cards
-        found in them (:meth:`_left`), cover at least
-        :attr:`DetectSettings.pattern_share` of the frame (a cloth with light stripes)."""
+        leave unexplained (:meth:`_searched_beyond`). Returns whether the table itself
+        took part in a segmentation: a region's hull was larger than any card can be (a
+        cloth with a pattern, light between its dots), or the regions of one mask, less
+        the cards found in them (:meth:`_left`), cover at least
+        :attr:`DetectSettings.pattern_share` of the frame (a cloth with light stripes);
+        with ``beyond``, always ``False`` (only the first segmentations are asked)."""
         self._by_colour = self._by_colour or beyond
         per_mask = [_regions(mask, self.area_range) for mask in masks]
         shapes = [shape for found in per_mask for shape in found]
         larger = any(cv2.contourArea(hull) > self.area_range[1] for _, hull in shapes)
         if beyond and self._found:
             short, long = _typical([quad for quad, *_ in self._found])
-            shapes = [(region, hull) for region, hull in shapes
-                      if self._unexplained(hull) >= UNEXPLAINED * short * long
-                      and cv2.contourArea(hull) <= FAINT_REGION * short * long]
+            shapes = [(region, hull) for region, hull in shapes if self._searched_beyond(hull, short * long)]
         regions = [(region, _quad_of(hull, self.settings, self.area_range)) for region, hull in shapes]
         self._refine([single for _, single in regions if single is not None])
         cards = [found[0] for found in self._refined.values() if found is not None]
@@ -597,7 +595,25 @@ class _Search:
                     self._accept(part.quad, part.covered)
         self._take_corners([region for region, _ in regions])
         share = self.settings.pattern_share
-        return larger or share is not None and any(self._left(found) >= share * self.grey.size for found in per_mask)
+        return not beyond and (larger or share is not None and
+                               any(self._left(found) >= share * self.grey.size for found in per_mask))
+
+    def _searched_beyond(self, hull: np.ndarray, card: float) -> bool:
+        """Whether a region of a later segmentation (:meth:`add` with ``beyond``), of
+        convex hull ``hull``, is searched, ``card`` being the area of a card of the
+        frame's typical size (the median of the cards found): when it is no larger than
+        :data:`FAINT_REGION` such cards, and the cards found leave at least
+        :data:`UNEXPLAINED` of one unexplained in it (as :meth:`_take_corners` counts
+        it), or it holds no card found and is card-shaped itself (:func:`_quad_of`). On
+        cloth striped white as light as the cards the outlines found may all have run
+        onto a stripe beside their cards, larger than the cards are, and a card's own
+        region is then smaller than the share asked of a region that holds a card and
+        pieces of the pattern."""
+        area = cv2.contourArea(hull)
+        if area > FAINT_REGION * card:
+            return False
+        left = self._unexplained(hull)
+        return left >= UNEXPLAINED * card or left >= area and _quad_of(hull, self.settings, self.area_range) is not None
 
     def _left(self, regions: list[tuple[np.ndarray, np.ndarray]]) -> float:
         """The area of ``regions`` (as :func:`_regions` gives them) less that of the
