@@ -502,17 +502,16 @@ class CardFinder:
 
     def nearby(self, quads: list[np.ndarray], which: list[int]) -> dict[int, list[np.ndarray]]:
         """Outlines near those of the cards ``which`` of those found (``quads``, as
-        :func:`find_cards` gives them), whose found outline may be moved off the card:
-        the card and a piece of a light cloth's stripe or check beside it, or an outline
-        pushed aside or turned by glare. Cards of the frame's typical size (the median
-        of ``quads``) are laid as such an outline lies on a grid around its centre, and
-        turned from it about its centre (:func:`_cards_near`), and refined (all in one
-        batch), and kept when they still have a card's shape and lie on the card's
-        edges as a weak outline must (:data:`WEAK_SUPPORT`: the card's edge against the
-        cloth that took its place is as faint as it was), and are not the outline found
-        nor one kept before. Not
-        cards by themselves: the caller confirms them by what it reads there. Returns,
-        for each card of ``which``, its kept outlines."""
+        :func:`find_cards` gives them), whose found outline may be moved off the card: the
+        card and a piece of a light cloth's stripe or check beside it, or an outline pushed
+        aside or turned by glare. Cards of the frame's typical size (the median of
+        ``quads``) are laid as such an outline lies on a grid around its centre, and turned
+        from it about its centre (:func:`_cards_near`), and refined (all in one batch), and
+        kept when they still have a card's shape and lie on the card's edges as a weak
+        outline must (:data:`WEAK_SUPPORT`: the card's edge against the cloth that took its
+        place is as faint as it was), and are not the outline found nor one kept before. Not
+        cards by themselves: the caller confirms them by what it reads there. Returns, for
+        each card of ``which``, its kept outlines."""
         if not which:
             return {}
         short, long = _typical(quads)

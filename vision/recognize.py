@@ -94,25 +94,23 @@ class Recognizer:
     def recognize(self, frame: np.ndarray) -> list[Detection]:
         """Every card-shaped object in ``frame``, named or unknown.
 
-        A card that cannot be named by its refined outline is tried again by other
-        outlines: the one it was refined from (the refined one may be off), those of
+        A card that cannot be named by its refined outline is tried again by other outlines:
+        the one it was refined from (the refined one may be off), those of
         :meth:`vision.detect.CardFinder.alternatives` (the one found may be the card's
-        printed frame, or half of it) and of :meth:`vision.detect.CardFinder.nearby`
-        (it may be moved off the card onto a light cloth beside it, or turned from it),
-        and where the
-        deck's layout puts it
-        (:meth:`_placed`: a side may lie on a line printed inside the card, or on the
-        cloth beside it). It is named by the try named with the highest
+        printed frame, or half of it) and of :meth:`vision.detect.CardFinder.nearby` (it may
+        be moved off the card onto a light cloth beside it, or turned from it), and where
+        the deck's layout puts it (:meth:`_placed`: a side may lie on a line printed inside
+        the card, or on the cloth beside it). It is named by the try named with the highest
         confidence, when that try's name is clear (:meth:`_match`: named with twice the
         margin the descriptors or the pair reading need, and checked by the pair reading
-        even where the descriptors and the ink agree): each try is one more chance to
-        pass by luck, and a twin's reference taken under other light can draw the
-        descriptors and the ink both to it on an outline a little off. Last, the
-        finder's weak outlines (:meth:`vision.detect.CardFinder.weak_outlines`: too
-        little of them on an edge to be cards by themselves) are cards where the deck's layout and a clear name
-        confirm them (:meth:`_confirmed`). A frame (or the zone flattened) longer than
-        :data:`WORKING_LONG_SIDE` is read scaled down to it; the outlines are in
-        ``frame``'s pixels all the same."""
+        even where the descriptors and the ink agree): each try is one more chance to pass
+        by luck, and a twin's reference taken under other light can draw the descriptors and
+        the ink both to it on an outline a little off. Last, the finder's weak outlines
+        (:meth:`vision.detect.CardFinder.weak_outlines`: too little of them on an edge to be
+        cards by themselves) are cards where the deck's layout and a clear name confirm them
+        (:meth:`_confirmed`). A frame (or the zone flattened) longer than
+        :data:`WORKING_LONG_SIDE` is read scaled down to it; the outlines are in ``frame``'s
+        pixels all the same."""
         image = self.zone.flatten(frame) if self.zone else frame
         frame_size = np.array(image.shape[1::-1], np.float64)
         if max(image.shape[:2]) > WORKING_LONG_SIDE:
@@ -221,14 +219,14 @@ class Recognizer:
         cues agree. Anything else is unknown.
 
         Last, every card not named clearly by the descriptors with the ink clearly agreeing
-        (without ``faint``, every card named: a name from another outline's try is
-        checked even then), and every unknown card near enough to its nearest face, is
-        checked by the pair reading (:class:`vision.pair.PairReading`) between its name
-        (or that nearest face) and its rival: for a named card, the descriptors' nearest face when the name is
-        another, else the ink's face when that is another, else the descriptors' runner-up;
-        for an unknown card the descriptors named clearly (twice the margin) and its ink
-        clearly named another face, that face (the two readings disagree, and the face
-        the pair reading clearly names has two for it); for any other unknown card, the
+        (without ``faint``, every card named: a name from another outline's try is checked
+        even then), and every unknown card near enough to its nearest face, is checked by
+        the pair reading (:class:`vision.pair.PairReading`) between its name (or that
+        nearest face) and its rival: for a named card, the descriptors' nearest face when
+        the name is another, else the ink's face when that is another, else the descriptors'
+        runner-up; for an unknown card the descriptors named clearly (twice the margin) and
+        its ink clearly named another face, that face (the two readings disagree, and the
+        face the pair reading clearly names has two for it); for any other unknown card, the
         descriptors' runner-up. Such another unknown card whose ink clearly names a third
         face is not checked: the card may be any of three (:meth:`_pair_checked` says what
         the check decides).

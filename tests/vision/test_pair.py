@@ -152,7 +152,6 @@ def test_cards_of_a_whole_pack_on_camera_photos_are_named_right_and_never_wrong(
     assert tally.right >= 0.95 * found, tally
 
 
-
 def test_a_name_another_outline_gives_is_heard_by_the_pair_reading(monkeypatch):
     # On the second render style a seven of spades taught from a photo under warm light
     # was left unknown on its outline, and on an outline tried again a little off it
